@@ -1,0 +1,38 @@
+# kisen — the two set-up commands are `make demo` and `make test`.
+GO      ?= go
+PKGS    := ./...
+FUZZTIME ?= 20s
+BIN     := bin/kisen
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+
+.PHONY: build test demo bench fuzz vet fmt-check clean
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet $(PKGS)
+
+test: fmt-check vet
+	$(GO) test -race -timeout 14m $(PKGS)
+
+demo: build
+	./$(BIN) demo
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 3s ./board/
+
+fuzz:
+	@for spec in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs grep -ho '^func Fuzz[A-Za-z0-9_]*' /dev/null | sort -u); do :; done
+	@grep -rH --include='*_test.go' '^func Fuzz' . | sed 's/:func /:/; s/(.*//' | while IFS=: read -r file fn; do \
+		pkg=$$(dirname $$file); echo "== $$pkg $$fn ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
+	done
+
+clean:
+	rm -rf bin
