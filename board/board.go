@@ -563,3 +563,17 @@ func (b *Board) EmptyCount() int { return b.nEmpty }
 // EmptyAt returns the i-th empty point (0 <= i < EmptyCount), in no
 // particular order; playouts pick from it at random.
 func (b *Board) EmptyAt(i int) Point { return b.empty[i] }
+
+// PositionHashes returns the stone-position hashes reached so far (setup
+// position first, then after each move); nil on a history-less clone. The
+// engine uses it to avoid whole-board repetition at the root.
+func (b *Board) PositionHashes() []uint64 {
+	if b.hist == nil {
+		return nil
+	}
+	out := make([]uint64, 0, len(b.hist.seen))
+	for h := range b.hist.seen {
+		out = append(out, h)
+	}
+	return out
+}
