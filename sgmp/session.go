@@ -673,13 +673,15 @@ func (s *Session) handle(p Packet) error {
 		s.asked = nil
 		return s.gotAnswer(q, p.Value, true)
 	case Move:
-		if err := s.sendOK(); err != nil {
-			return err
-		}
+		// Deliver before acknowledging: a move that arrived is kept even
+		// if the OK can no longer be written.
 		if s.phase == phaseWhiteWaitPeerRound {
 			s.finishHandshake()
 		}
-		return s.deliverMove(p.Value)
+		if err := s.deliverMove(p.Value); err != nil {
+			return err
+		}
+		return s.sendOK()
 	case Undo:
 		if !s.opt.AllowUndo {
 			s.log.Info().Uint16("n", p.Value).Msg("sgmp: UNDO denied (policy)")
