@@ -3,6 +3,8 @@ package sgmp
 import (
 	"context"
 	"fmt"
+	"io"
+	"sync"
 
 	"github.com/kisen-go/kisen/board"
 )
@@ -61,4 +63,16 @@ func movesString(size int, ms []board.Move) string {
 		out += m.Color.Letter() + " " + board.GTP(size, m.Point)
 	}
 	return out
+}
+
+// syncWriter serialises log writes into a buffer.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }
