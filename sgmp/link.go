@@ -143,8 +143,14 @@ func (s *Session) receive(p Packet) error {
 		return nil
 	}
 	if p.Seq == s.his {
-		// A repeat of the command we already accepted: our OK was lost.
+		// A repeat of the command we already accepted: our reply was lost.
+		// If a command of ours is outstanding it carries the acknowledgement
+		// (and may be the ANSWER the peer waits for), so repeat it;
+		// otherwise repeat the OK. Never apply the command twice.
 		s.log.Debug().Str("pkt", p.String()).Msg("sgmp: duplicate, acknowledged again, not applied")
+		if s.unacked != nil {
+			return s.send(*s.unacked)
+		}
 		return s.sendOK()
 	}
 	if s.unacked != nil {

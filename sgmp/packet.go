@@ -54,9 +54,10 @@ const moveWhite = 0x200
 // Packet is one decoded 4-byte GMP packet. Seq is the sender's own sequence
 // bit, Ack the sequence bit of the last command it accepted from us.
 type Packet struct {
-	Seq, Ack uint8
-	Cmd      Command
-	Value    uint16
+	Seq   uint8   `json:"seq"`
+	Ack   uint8   `json:"ack"`
+	Cmd   Command `json:"cmd"`
+	Value uint16  `json:"value"`
 }
 
 // Bytes encodes p. Seq and Ack use their low bit, Value its low 10 bits;

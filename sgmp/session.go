@@ -199,10 +199,10 @@ func NewSession(rw io.ReadWriter, opt Options) (*Session, error) {
 			p := *r.Unacked
 			s.unacked = &p
 		}
-		if r.Started {
-			s.phase = phaseDone
-			s.hsDone = true
-		}
+		// Resuming never repeats the handshake: a second NEWGAME kills GNU
+		// Go, and the journaled game already agreed on everything.
+		s.phase = phaseDone
+		s.hsDone = true
 	}
 	s.publish()
 	go s.reader()

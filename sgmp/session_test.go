@@ -568,3 +568,27 @@ func TestParseMode(t *testing.T) {
 		t.Fatal("accepted x")
 	}
 }
+
+// A repeated QUERY (our ANSWER was lost) gets the ANSWER again, not an OK.
+func TestLostAnswerRepeated(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		a, b := duplex()
+		s := newTestSession(t, a, Options{Color: board.Black})
+		p := newPeer(t, b)
+		errc := make(chan error, 1)
+		go func() { errc <- s.Handshake(context.Background()) }()
+		p.expect(NewGame, 0)
+		q := p.cmd(Query, QueryColor)
+		first := p.expect(Answer, colorBlack)
+		p.write(q) // as if the ANSWER was lost
+		if again := p.expect(Answer, colorBlack); again != first {
+			t.Fatalf("repeat %v, first %v", again, first)
+		}
+		p.cmd(Query, QueryHandicap)
+		p.expect(Answer, 1)
+		p.ok()
+		if err := <-errc; err != nil {
+			t.Fatal(err)
+		}
+	})
+}
