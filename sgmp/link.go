@@ -188,6 +188,12 @@ func (s *Session) receive(p Packet) error {
 	return s.pump()
 }
 
+// rxMsg is a chunk read from the port, or the error that ended reading.
+type rxMsg struct {
+	data []byte
+	err  error
+}
+
 // reader copies the port into the loop. It ends on the first read error;
 // (0, nil) reads are tolerated a bounded number of times in a row.
 func (s *Session) reader() {
@@ -200,7 +206,7 @@ func (s *Session) reader() {
 			chunk := make([]byte, n)
 			copy(chunk, buf[:n])
 			select {
-			case s.rx <- chunk:
+			case s.rx <- rxMsg{data: chunk}:
 			case <-s.quit:
 				return
 			case <-s.done:
@@ -221,7 +227,7 @@ func (s *Session) reader() {
 				err = fmt.Errorf("%w: read: %w", ErrLinkDown, err)
 			}
 			select {
-			case s.rxErr <- err:
+			case s.rx <- rxMsg{err: err}: // same channel: bytes read before the error come first
 			case <-s.quit:
 			case <-s.done:
 			}

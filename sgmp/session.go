@@ -141,12 +141,11 @@ type Session struct {
 	asked          *uint16
 	passes         int
 
-	rx    chan []byte
-	rxErr chan error
-	reqs  chan func() error
-	quit  chan struct{}
-	done  chan struct{}
-	once  sync.Once
+	rx   chan rxMsg
+	reqs chan func() error
+	quit chan struct{}
+	done chan struct{}
+	once sync.Once
 
 	mu     sync.Mutex
 	pub    LinkState
@@ -177,8 +176,7 @@ func NewSession(rw io.ReadWriter, opt Options) (*Session, error) {
 		log:           opt.Log,
 		resendTimeout: opt.ResendTimeout,
 		maxResends:    opt.MaxResends,
-		rx:            make(chan []byte, 16),
-		rxErr:         make(chan error, 1),
+		rx:            make(chan rxMsg, 16),
 		reqs:          make(chan func() error),
 		quit:          make(chan struct{}),
 		done:          make(chan struct{}),
@@ -232,8 +230,9 @@ func (s *Session) loop() {
 		select {
 		case <-s.quit:
 			return
-		case chunk := <-s.rx:
-			for _, b := range chunk {
+		case msg := <-s.rx:
+			err = msg.err
+			for _, b := range msg.data {
 				if p, ok := dec.Feed(b); ok {
 					if s.quiet != nil {
 						s.quiet.Reset(s.resendTimeout)
@@ -246,7 +245,6 @@ func (s *Session) loop() {
 			if t := dec.TakeTalk(); t != "" {
 				s.log.Debug().Str("talk", t).Msg("sgmp talk from peer")
 			}
-		case err = <-s.rxErr:
 		case f := <-s.reqs:
 			err = f()
 		case <-tc:
