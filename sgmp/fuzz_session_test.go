@@ -70,4 +70,3 @@ func isLinkDown(err error) bool {
 	var de *DisagreeError
 	return errors.Is(err, ErrLinkDown) || errors.As(err, &de)
 }
-
