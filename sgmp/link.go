@@ -147,6 +147,11 @@ func (s *Session) receive(p Packet) error {
 		// If a command of ours is outstanding it carries the acknowledgement
 		// (and may be the ANSWER the peer waits for), so repeat it;
 		// otherwise repeat the OK. Never apply the command twice.
+		if p.Cmd == NewGame && s.pendingNewGame && s.phase == phaseNotStarted {
+			// Our reply to NEWGAME is the QUERY sent when Handshake starts;
+			// an OK now would tell Black the handshake is over.
+			return nil
+		}
 		s.log.Debug().Str("pkt", p.String()).Msg("sgmp: duplicate, acknowledged again, not applied")
 		if s.unacked != nil {
 			return s.send(*s.unacked)

@@ -592,3 +592,20 @@ func TestLostAnswerRepeated(t *testing.T) {
 		}
 	})
 }
+
+// Black's repeated NEWGAME, before our Handshake starts, must not be OK'd:
+// that OK would end Black's handshake before White asked anything.
+func TestRepeatedNewGameBeforeHandshake(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		a, b := duplex()
+		p := newPeer(t, b)
+		s := newTestSession(t, a, Options{Color: board.White})
+		q := p.cmd(NewGame, 0)
+		time.Sleep(20 * time.Second)
+		p.write(q)
+		time.Sleep(time.Second)
+		synctest.Wait()
+		go s.Handshake(context.Background())
+		p.expect(Query, QueryColor)
+	})
+}
