@@ -18,6 +18,19 @@ func playGame(ctx context.Context, s *Session, us board.Color, size int, seed ui
 	if err != nil {
 		return nil, err
 	}
+	if h := s.opt.Handicap; h > 0 {
+		// Handicap stones are not transmitted: both sides place them.
+		ps, err := board.HandicapPoints(size, h)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
+			if err := b.Setup(board.Black, p); err != nil {
+				return nil, err
+			}
+		}
+		b.SetToMove(board.White)
+	}
 	r := board.NewRand(seed)
 	var moves []board.Move
 	passes := 0

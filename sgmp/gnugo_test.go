@@ -98,15 +98,22 @@ func TestGNUGoInterop(t *testing.T) {
 		us       board.Color
 		size     int
 		passFrom int
+		handicap int
 	}{
-		{"sgmp", board.White, 9, 0},
-		{"sgmp", board.Black, 9, 0},
-		{"gmp", board.White, 9, 0},
-		{"gmp", board.Black, 9, 0},
-		{"sgmp", board.White, 19, 40},
+		{"sgmp", board.White, 9, 0, 0},
+		{"sgmp", board.Black, 9, 0, 0},
+		{"gmp", board.White, 9, 0, 0},
+		{"gmp", board.Black, 9, 0, 0},
+		// GNU Go learns the handicap from our answer in gmp mode; White
+		// moves first right after the handshake.
+		{"gmp", board.White, 9, 0, 3},
+		{"sgmp", board.White, 19, 40, 0},
 	}
 	for i, c := range cases {
 		name := c.mode + "/kisen-" + c.us.String() + "/" + strconv.Itoa(c.size)
+		if c.handicap > 0 {
+			name += "/handicap-" + strconv.Itoa(c.handicap)
+		}
 		t.Run(name, func(t *testing.T) {
 			if c.size == 19 && testing.Short() {
 				t.Skip("19x19 game skipped in -short")
@@ -123,7 +130,7 @@ func TestGNUGoInterop(t *testing.T) {
 			var trace bytes.Buffer
 			log := zerolog.New(&syncWriter{w: &trace}).Level(zerolog.TraceLevel)
 			mode, _ := ParseMode(c.mode)
-			s, err := NewSession(port, Options{Mode: mode, Color: c.us, Size: c.size, Log: log})
+			s, err := NewSession(port, Options{Mode: mode, Color: c.us, Size: c.size, Handicap: c.handicap, Log: log})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -149,10 +156,20 @@ func TestGNUGoInterop(t *testing.T) {
 			if got, want := movesString(c.size, moves), movesString(c.size, theirs); got != want {
 				t.Fatalf("kisen saw:\n%s\nGNU Go recorded:\n%s\nGNU Go: %s", got, want, stderr)
 			}
-			t.Logf("%s: %d moves in %v, identical to GNU Go's SGF; GNU Go says %q", name, len(moves), elapsed.Round(time.Millisecond), strings.TrimSpace(stderr[strings.LastIndex(stderr, "Result"):]))
+			t.Logf("%s: %d moves in %v, identical to GNU Go's SGF; GNU Go says %q", name, len(moves), elapsed.Round(time.Millisecond), resultLine(stderr))
 			if dir := os.Getenv("SGMP_TRACE_DIR"); dir != "" {
 				os.WriteFile(filepath.Join(dir, strings.ReplaceAll(name, "/", "_")+".log"), trace.Bytes(), 0o644)
 			}
 		})
 	}
+}
+
+// resultLine picks GNU Go's "Result: ..." line out of socat's stderr.
+func resultLine(stderr string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if i := strings.Index(l, "Result:"); i >= 0 {
+			return strings.TrimSpace(l[i:])
+		}
+	}
+	return "(no result line)"
 }
