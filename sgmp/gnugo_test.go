@@ -168,7 +168,9 @@ func TestGNUGoInterop(t *testing.T) {
 func resultLine(stderr string) string {
 	for _, l := range strings.Split(stderr, "\n") {
 		if i := strings.Index(l, "Result:"); i >= 0 {
-			return strings.TrimSpace(l[i:])
+			if f := strings.Fields(l[i:]); len(f) >= 2 {
+				return f[0] + " " + f[1] // socat's log may follow on the same line
+			}
 		}
 	}
 	return "(no result line)"
