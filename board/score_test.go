@@ -1,0 +1,203 @@
+package board
+
+import (
+	"strings"
+	"testing"
+)
+
+// scoreRows builds a position from rows written top row first:
+// X black, O white, anything else empty.
+func scoreRows(t *testing.T, rows ...string) *Board {
+	t.Helper()
+	n := len(rows)
+	b := MustNew(n)
+	for i, row := range rows {
+		row = strings.ReplaceAll(row, " ", "")
+		if len(row) != n {
+			t.Fatalf("row %d has %d points, want %d", i, len(row), n)
+		}
+		for col, ch := range row {
+			var c Color
+			switch ch {
+			case 'X':
+				c = Black
+			case 'O':
+				c = White
+			default:
+				continue
+			}
+			if err := b.Setup(c, At(n, col, n-1-i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return b
+}
+
+func gtps(t *testing.T, size int, vs ...string) []Point {
+	t.Helper()
+	var ps []Point
+	for _, v := range vs {
+		p, err := ParseGTP(size, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// sekiRows: the inner white column C and the inner black group (D2-D6 and
+// column E) share their only liberties D7 and D1; the outer groups live
+// with four eyes each.
+var sekiRows = []string{
+	". X O . X O .",
+	"X X O X X O O",
+	". X O X X O .",
+	"X X O X X O O",
+	". X O X X O .",
+	"X X O X X O O",
+	". X O . X O .",
+}
+
+func TestScoreSekiNoTerritory(t *testing.T) {
+	b := scoreRows(t, sekiRows...)
+	seki := gtps(t, 7, "C4", "E4")
+	s := b.Score(Japanese, 6.5, nil, seki)
+	if s.Territory[Black] != 4 || s.Territory[White] != 4 {
+		t.Fatalf("territory %v, want B 4 W 4\n%s", s.Territory, b)
+	}
+	if s.Result != "W+6.5" || s.Black != 4 {
+		t.Fatalf("result %s (B %v W %v)", s.Result, s.Black, s.White)
+	}
+	for _, v := range []string{"D7", "D1"} {
+		p := gtps(t, 7, v)[0]
+		c, r := ColRow(7, p)
+		if o := s.Owner[r*7+c]; o != Empty {
+			t.Errorf("shared liberty %s owned by %v", v, o)
+		}
+	}
+	// The rule itself: a one-colour region touching a chain listed as
+	// seki is nobody's. Listing the outer black group empties its eyes.
+	s = b.Score(Japanese, 6.5, nil, gtps(t, 7, "C4", "E4", "B4"))
+	if s.Territory[Black] != 0 {
+		t.Fatalf("eyes of a seki group counted: %v", s.Territory)
+	}
+	// Area scoring counts the eyes anyway, never the shared liberties.
+	a := b.Score(Chinese, 6.5, nil, gtps(t, 7, "C4", "E4", "B4"))
+	if a.Territory[Black] != 4 || a.Territory[White] != 4 {
+		t.Fatalf("area territory %v", a.Territory)
+	}
+	if a.Stones[Black]+a.Stones[White]+8+2 != 49 {
+		t.Fatalf("stones %v", a.Stones)
+	}
+}
+
+func TestScoreDeadStonesInsideTerritory(t *testing.T) {
+	b := scoreRows(t,
+		". . . . .",
+		". . X . .",
+		"O O O O O",
+		"X X X X X",
+		". O . . .",
+	)
+	dead := gtps(t, 5, "C4", "B1")
+	s := b.Score(Japanese, 6.5, dead, nil)
+	want := Score{Territory: [3]int{0, 5, 10}, Prisoners: [3]int{0, 1, 1}, DeadTaken: [3]int{0, 1, 1}, Stones: [3]int{0, 5, 5}}
+	if s.Territory != want.Territory || s.Prisoners != want.Prisoners || s.DeadTaken != want.DeadTaken || s.Stones != want.Stones {
+		t.Fatalf("got T%v P%v D%v S%v, want T%v P%v D%v S%v", s.Territory, s.Prisoners, s.DeadTaken, s.Stones,
+			want.Territory, want.Prisoners, want.DeadTaken, want.Stones)
+	}
+	if s.Black != 6 || s.White != 17.5 || s.Result != "W+11.5" {
+		t.Fatalf("B %v W %v %s", s.Black, s.White, s.Result)
+	}
+	a := b.Score(Chinese, 6.5, dead, nil)
+	if a.Black != 10 || a.White != 21.5 || a.Result != "W+11.5" {
+		t.Fatalf("area B %v W %v %s", a.Black, a.White, a.Result)
+	}
+	// Without the dead list the stones live and spoil both territories.
+	u := b.Score(Japanese, 6.5, nil, nil)
+	if u.Territory[White] != 0 || u.Territory[Black] != 0 {
+		t.Fatalf("territory with live invaders: %v", u.Territory)
+	}
+}
+
+func TestScoreDameAndJigo(t *testing.T) {
+	b := scoreRows(t,
+		". . . . .",
+		"O O O O O",
+		". . . . .",
+		"X X X X X",
+		". . . . .",
+	)
+	s := b.Score(Japanese, 0, nil, nil)
+	if s.Territory[Black] != 5 || s.Territory[White] != 5 || s.Result != "0" {
+		t.Fatalf("T%v %s", s.Territory, s.Result)
+	}
+	for col := 0; col < 5; col++ {
+		if s.Owner[2*5+col] != Empty {
+			t.Fatalf("dame at column %d owned", col)
+		}
+		if s.Owner[col] != Black || s.Owner[4*5+col] != White {
+			t.Fatalf("owner map wrong at column %d: %v", col, s.Owner)
+		}
+	}
+	if s := b.Score(Japanese, 6.5, nil, nil); s.Result != "W+6.5" {
+		t.Fatalf("komi: %s", s.Result)
+	}
+}
+
+func TestScoreCapturesDuringPlay(t *testing.T) {
+	b := MustNew(5)
+	for _, m := range []string{"B B1", "W A1", "B A2"} { // black captures A1
+		f := strings.Fields(m)
+		c, _ := ParseColor(f[0])
+		p := gtps(t, 5, f[1])[0]
+		if err := b.Play(Move{c, p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := b.Score(Japanese, 0.5, nil, nil)
+	// Black owns all 23 empty points and one prisoner.
+	if s.Territory[Black] != 23 || s.Prisoners[Black] != 1 || s.Black != 24 || s.Result != "B+23.5" {
+		t.Fatalf("T%v P%v B %v %s", s.Territory, s.Prisoners, s.Black, s.Result)
+	}
+	if e := MustNew(9).Score(Japanese, 6.5, nil, nil); e.Result != "W+6.5" || e.Territory[Black] != 0 {
+		t.Fatalf("empty board: %+v", e.Territory)
+	}
+}
+
+func TestScoreIgnoresBadLists(t *testing.T) {
+	b := scoreRows(t, ". X", "X .")
+	s := b.Score(Japanese, 0, []Point{Pass, -5, 9999, At(2, 1, 0)}, []Point{32000})
+	if s.Territory[Black] != 2 {
+		t.Fatalf("%v", s.Territory)
+	}
+}
+
+func TestResultStringAndRules(t *testing.T) {
+	for in, want := range map[float64]string{3.5: "B+3.5", -0.5: "W+0.5", 0: "0", 12: "B+12", -7: "W+7"} {
+		if got := ResultString(in); got != want {
+			t.Errorf("ResultString(%v) = %q, want %q", in, got, want)
+		}
+	}
+	for _, s := range []string{"japanese", "Japanese", "CHINESE"} {
+		r, err := ParseRules(s)
+		if err != nil || r.String() != strings.ToLower(s) {
+			t.Errorf("ParseRules(%q) = %v, %v", s, r, err)
+		}
+	}
+	if _, err := ParseRules("ing"); err == nil {
+		t.Error("ParseRules accepted ing")
+	}
+}
+
+func BenchmarkScore19(b *testing.B) {
+	bd := MustNew(19)
+	r := NewRand(1)
+	bd.RandomPlayout(r, 1000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bd.Score(Japanese, 6.5, nil, nil)
+	}
+}
