@@ -1,0 +1,169 @@
+// Command kisen plays Go for its operator at Gifu-style computer-Go
+// tournaments (SGMP over a serial line), checks SGF records and
+// configuration files. Run `kisen help` for the verbs.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"syscall"
+)
+
+// version is set at build time: go build -ldflags "-X main.version=1.2.3".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	// One line, whatever the error holds.
+	fmt.Fprintf(os.Stderr, "kisen: %s\n", strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", "; "))
+	os.Exit(exitCode(err))
+}
+
+// usageError is a mistake on the command line: exit code 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// exitCode is 0 for success and -h, 2 for usage errors, 1 for failures.
+func exitCode(err error) int {
+	var ue usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		return 2
+	default:
+		return 1
+	}
+}
+
+// verbs is the list `kisen help` prints; add a line with each new verb.
+var verbs = [][2]string{
+	{"sgf check FILE...", "check SGF records: syntax, FF[4] Go, legal moves"},
+	{"config check [--config FILE]", "print the effective configuration, or every error in it"},
+	{"version", "print kisen's version"},
+	{"help [VERB]", "this list, or a verb's flags"},
+	// The integrator adds: play, demo, ports, submit, gtp, bench, match, score.
+}
+
+// run is the whole program minus process exit, so tests can call it.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		usage(stderr)
+		return usageError{errors.New("no verb given: run 'kisen help' for the list")}
+	}
+	verb, rest := args[0], args[1:]
+	switch verb {
+	case "version", "-version", "--version":
+		return runVersion(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		return runHelp(ctx, rest, stdout, stderr)
+	case "sgf":
+		return runSGF(ctx, rest, stdout, stderr)
+	case "config":
+		return runConfig(ctx, rest, stdout, stderr)
+
+	// Verbs from other issues: the integrator adds each as
+	//   case "play": return runPlay(ctx, rest, stdout, stderr)
+	// for play, demo, ports, submit, gtp, bench, match and score,
+	// and a line for it in verbs above.
+	// --- slot: play ---
+	// --- slot: demo ---
+	// --- slot: ports ---
+	// --- slot: submit ---
+	// --- slot: gtp ---
+	// --- slot: bench ---
+	// --- slot: match ---
+	// --- slot: score ---
+
+	default:
+		return usageError{fmt.Errorf("unknown verb %q: run 'kisen help' for the list", verb)}
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "kisen %s: plays Go at computer-Go tournaments over a serial line (SGMP)\n\nUsage: kisen VERB [flags] [args]\n\n", version)
+	width := 0
+	for _, v := range verbs {
+		width = max(width, len(v[0]))
+	}
+	for _, v := range verbs {
+		fmt.Fprintf(w, "  kisen %-*s  %s\n", width, v[0], v[1])
+	}
+	fmt.Fprintf(w, "\nConfiguration: --config FILE, KISEN_CONFIG, ./kisen.yaml or the user's config dir (see docs/config.md).\n")
+}
+
+func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		usage(stdout)
+		return nil
+	}
+	// "kisen help sgf check" is "kisen sgf check -h".
+	err := run(ctx, append(append([]string(nil), args...), "-h"), stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+func runVersion(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("version", "", "print kisen's version, Go version and platform", stderr)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("version: unexpected argument %q", fs.Arg(0))}
+	}
+	v := version
+	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += "+" + s.Value[:12]
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "kisen %s (%s %s/%s)\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return nil
+}
+
+// newFlagSet makes a verb's FlagSet whose -h prints the synopsis and flags.
+func newFlagSet(name, synopsis, what string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: kisen %s %s\n\n%s\n", name, synopsis, what)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprintln(stderr, "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args, turning a bad flag into a usage error; -h gives
+// flag.ErrHelp (exit 0).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
+	}
+	return nil
+}
