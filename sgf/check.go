@@ -3,6 +3,7 @@ package sgf
 import (
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/kisen-go/kisen/board"
 )
@@ -53,11 +54,19 @@ func Check(data []byte) []Problem {
 	for _, e := range errs {
 		probs = append(probs, Problem{Offset: e.Offset, Move: moveOf(e.Offset), Msg: e.Msg})
 	}
-	if rec == nil {
-		return probs
+	if rec != nil {
+		probs = append(probs, replay(rec.Size, nodes)...)
 	}
-	return append(probs, replay(rec.Size, nodes)...)
+	if len(probs) > MaxProblems {
+		more := len(probs) - MaxProblems
+		probs = append(probs[:MaxProblems], Problem{Offset: probs[MaxProblems].Offset,
+			Msg: fmt.Sprintf("and %d more problem(s) not listed", more)})
+	}
+	return probs
 }
+
+// MaxProblems caps the problems Check lists; one more line counts the rest.
+const MaxProblems = 100
 
 // moveIndex maps a byte offset to the number of the move whose node holds
 // it (0 for the nodes before the first move).
@@ -69,13 +78,8 @@ func moveIndex(nodes []rawNode) func(off int) int {
 		}
 	}
 	return func(off int) int {
-		m := 0
-		for i, s := range starts {
-			if s <= off {
-				m = i + 1
-			}
-		}
-		return m
+		// the number of move nodes starting at or before off
+		return sort.Search(len(starts), func(i int) bool { return starts[i] > off })
 	}
 }
 

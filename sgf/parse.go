@@ -110,6 +110,7 @@ func parseCollection(data []byte) ([]*tree, error) {
 func parseNode(data []byte, start int) (rawNode, int, error) {
 	n := rawNode{off: start}
 	i := start + 1
+	seen := map[string]bool{}
 	for {
 		for i < len(data) && isSpace(data[i]) {
 			i++
@@ -129,11 +130,10 @@ func parseNode(data []byte, start int) (rawNode, int, error) {
 			return n, i, synErr(p.off, "property name %q has no upper-case letter", string(data[p.off:i]))
 		}
 		p.id = string(id)
-		for _, q := range n.props {
-			if q.id == p.id {
-				return n, i, synErr(p.off, "property %s appears twice in one node", p.id)
-			}
+		if seen[p.id] {
+			return n, i, synErr(p.off, "property %s appears twice in one node", p.id)
 		}
+		seen[p.id] = true
 		for {
 			for i < len(data) && isSpace(data[i]) {
 				i++
