@@ -205,7 +205,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestCheckGNUGo(t *testing.T) {
 	files, _ := filepath.Glob("testdata/gnugo-*.sgf")
-	if len(files) < 3 {
+	if len(files) < 4 {
 		t.Fatalf("want the GNU Go records in testdata, found %v", files)
 	}
 	for _, f := range files {
@@ -220,7 +220,12 @@ func TestCheckGNUGo(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		if len(r.Nodes) < 30 || r.Application != "GNU Go:3.8" || r.Result == "" {
+		if strings.Contains(f, "position") {
+			// GTP printsgf: the position as setup stones, with PL and IL kept as extras.
+			if len(r.Setup) != 40 || len(r.Nodes) != 0 || len(r.Extra) != 2 || r.Extra[0].ID != "PL" || r.Extra[1].ID != "IL" {
+				t.Errorf("%s: %d setup stones, %d moves, extras %v", f, len(r.Setup), len(r.Nodes), r.Extra)
+			}
+		} else if len(r.Nodes) < 30 || r.Application != "GNU Go:3.8" || r.Result == "" {
 			t.Errorf("%s: %d moves, AP %q, RE %q", f, len(r.Nodes), r.Application, r.Result)
 		}
 		// kisen's rewrite of a GNU Go record is valid and stable.
