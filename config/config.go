@@ -106,6 +106,35 @@ type origin struct {
 	file  string
 	lines map[string]int    // field path -> line
 	env   map[string]string // field path -> variable
+	// values as loaded: a value changed since (by a flag) is not blamed
+	// on the file or the environment
+	loaded map[string]any
+}
+
+// snapshot records the current values as the loaded ones.
+func (c *Config) snapshot() {
+	if c.origin == nil {
+		return
+	}
+	c.origin.loaded = map[string]any{}
+	v := reflect.ValueOf(c).Elem()
+	for _, f := range fields() {
+		c.origin.loaded[f.path] = v.FieldByIndex(f.index).Interface()
+	}
+}
+
+// cameFrom reports whether the value at path is still the one loaded.
+func (c *Config) cameFrom(path string) bool {
+	if c.origin == nil || c.origin.loaded == nil {
+		return false
+	}
+	v := reflect.ValueOf(c).Elem()
+	for _, f := range fields() {
+		if f.path == path {
+			return reflect.DeepEqual(v.FieldByIndex(f.index).Interface(), c.origin.loaded[path])
+		}
+	}
+	return false
 }
 
 // ErrMultipleDocuments is returned by Load for a file holding more than one
@@ -130,6 +159,7 @@ func LoadBytes(name string, data []byte) (Config, error) {
 	dec.KnownFields(true)
 	err := dec.Decode(&cfg)
 	if errors.Is(err, io.EOF) {
+		cfg.snapshot()
 		return cfg, nil // empty or only comments: the defaults
 	}
 	if err != nil {
@@ -162,6 +192,7 @@ func LoadBytes(name string, data []byte) (Config, error) {
 	if len(errs) > 0 {
 		return Config{}, errors.Join(errs...)
 	}
+	cfg.snapshot()
 	return cfg, nil
 }
 

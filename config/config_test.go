@@ -114,6 +114,11 @@ func TestValidateAllAtOnceWithLines(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Path != "player" {
 		t.Errorf("errors.As FieldError: %v", fe)
 	}
+	// A value changed after loading (by a flag) is not blamed on the file.
+	c.Game.Size = 40
+	if err := c.Validate(); !strings.Contains(err.Error(), "\ngame.size: 40 is out of range") {
+		t.Errorf("flag value: %v", err)
+	}
 }
 
 func TestValidateRules(t *testing.T) {
@@ -174,6 +179,10 @@ func TestApplyEnv(t *testing.T) {
 	c.ApplyEnv(lookup)
 	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "game.size (from KISEN_GAME_SIZE): 40 is out of range") {
 		t.Errorf("Validate = %v", err)
+	}
+	env = map[string]string{"KISEN_GAME_SIZE": ""}
+	if err := c.ApplyEnv(lookup); err != nil || c.Game.Size != 40 {
+		t.Errorf("empty variable: %v, size %d", err, c.Game.Size)
 	}
 	env = map[string]string{"KISEN_GAME_SIZE": "big", "KISEN_LINK_ALLOW_UNDO": "maybe", "KISEN_GAME_MAIN_TIME": "soon"}
 	err = c.ApplyEnv(lookup)

@@ -54,14 +54,15 @@ func EnvVars() [][2]string {
 }
 
 // ApplyEnv sets every key whose KISEN_… variable lookup finds (os.LookupEnv
-// in the program, a map in tests). All malformed values are reported.
+// in the program, a map in tests); a variable set to "" is ignored. All
+// malformed values are reported.
 func (c *Config) ApplyEnv(lookup func(string) (string, bool)) error {
 	var errs []error
 	v := reflect.ValueOf(c).Elem()
 	for _, f := range fields() {
 		s, ok := lookup(f.env)
-		if !ok {
-			continue
+		if !ok || s == "" {
+			continue // an empty variable is ignored, as if unset
 		}
 		if err := setValue(v.FieldByIndex(f.index), s); err != nil {
 			errs = append(errs, fmt.Errorf("%s=%q: %w", f.env, s, err))
@@ -71,6 +72,9 @@ func (c *Config) ApplyEnv(lookup func(string) (string, bool)) error {
 			c.origin = &origin{lines: map[string]int{}, env: map[string]string{}}
 		}
 		c.origin.env[f.path] = f.env
+	}
+	if c.origin != nil {
+		c.snapshot()
 	}
 	return errors.Join(errs...)
 }

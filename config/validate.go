@@ -43,7 +43,7 @@ func (c Config) Validate() error {
 	var errs []error
 	bad := func(path, format string, a ...any) {
 		e := &FieldError{Path: path, Msg: fmt.Sprintf(format, a...)}
-		if o := c.origin; o != nil {
+		if o := c.origin; o != nil && c.cameFrom(path) {
 			if env, ok := o.env[path]; ok {
 				e.Env = env
 			} else {
