@@ -1,0 +1,241 @@
+package engine
+
+import (
+	"sort"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// Status is the end-of-game life status of a stone's chain.
+type Status int
+
+const (
+	Alive Status = iota
+	Dead
+	Seki
+	Unknown
+)
+
+// String is the lower-case status name.
+func (s Status) String() string {
+	switch s {
+	case Alive:
+		return "alive"
+	case Dead:
+		return "dead"
+	case Seki:
+		return "seki"
+	}
+	return "unknown"
+}
+
+// JudgeOptions tunes Judge. The zero value means 1000 playouts, seed 0,
+// Japanese rules, komi 0.
+type JudgeOptions struct {
+	Playouts int // default 1000
+	Seed     uint64
+	Rules    board.Rules
+	Komi     float64
+}
+
+// Judgement is the status of every stone of a final position and its count.
+type Judgement struct {
+	Status    map[board.Point]Status // per stone
+	Dead      []board.Point          // sorted
+	Seki      []board.Point          // stones in seki, sorted
+	Unsettled []board.Point          // empty points still needing a move, sorted
+	Ownership []float64              // per board.AllPoints order, -1 white .. +1 black
+	Score     board.Score
+}
+
+// Thresholds, from playout statistics (fractions of playouts).
+const (
+	// A chain is dead when its mean ownership, seen from its own colour,
+	// is below -deadOwn (the opponent holds it in about 2/3 of playouts).
+	deadOwn = 0.3
+	// An empty point that stays empty and bordered by both colours in at
+	// least this share of playouts is a shared liberty (seki).
+	sekiShare = 0.5
+	// An empty point whose ownership is weaker than this is unsettled.
+	settledOwn = 0.5
+)
+
+// Judge finds the dead stones and seki of a final position and counts it.
+//
+// Ownership comes from opt.Playouts random playouts (board.RandomPlayout,
+// which never fills a true eye) from the position, half with Black to
+// move first and half with White. An empty point at the end of a playout
+// belongs to the colour that surrounds it; one bordered by both colours
+// is "shared". Then, per chain:
+//   - two or more true eyes (board.IsEye: false eyes do not count) next
+//     to the chain: alive, whatever the playouts say;
+//   - mean ownership against the chain's colour beyond deadOwn: dead;
+//   - otherwise, if one of its liberties stayed shared in most playouts
+//     and the chain is not dead, it is in seki, together with the other
+//     chains on that liberty.
+//
+// Unsettled lists empty points that are nobody's territory in the count
+// and are not shared seki liberties (open dame), and territory points the
+// playouts do not confirm (open boundaries). Judge is deterministic for a
+// seed and never modifies b.
+func Judge(b *board.Board, opt JudgeOptions) Judgement {
+	n := opt.Playouts
+	if n <= 0 {
+		n = 1000
+	}
+	size := b.Size()
+	pts := board.AllPoints(size)
+	own := make([]float64, len(pts))
+	shared := make([]int, len(pts))
+	r := board.NewRand(opt.Seed ^ 0x6a75646765) // "judge"
+	pb := b.Clone()
+	maxMoves := 3 * size * size
+	for i := 0; i < n; i++ {
+		pb.CopyFrom(b)
+		if i%2 == 0 {
+			pb.SetToMove(board.Black)
+		} else {
+			pb.SetToMove(board.White)
+		}
+		judgePlayout(pb, r, maxMoves)
+		for k, p := range pts {
+			switch pb.At(p) {
+			case board.Black:
+				own[k]++
+			case board.White:
+				own[k]--
+			default:
+				bl, wh := pb.IsEyeLike(board.Black, p), pb.IsEyeLike(board.White, p)
+				switch {
+				case bl && !wh:
+					own[k]++
+				case wh && !bl:
+					own[k]--
+				default:
+					shared[k]++
+				}
+			}
+		}
+	}
+	for k := range own {
+		own[k] /= float64(n)
+	}
+	index := make(map[board.Point]int, len(pts))
+	for k, p := range pts {
+		index[p] = k
+	}
+
+	j := Judgement{Status: make(map[board.Point]Status), Ownership: own}
+	chainStatus := make(map[board.Point]Status) // by chain head
+	sekiLib := make(map[board.Point]bool)
+	for k, p := range pts {
+		if b.At(p) == board.Empty && float64(shared[k]) >= sekiShare*float64(n) {
+			sekiLib[p] = true
+		}
+	}
+	for _, p := range pts {
+		c := b.At(p)
+		if c == board.Empty {
+			continue
+		}
+		h := b.ChainHead(p)
+		if _, done := chainStatus[h]; done {
+			continue
+		}
+		stones := b.Chain(p)
+		sign := 1.0
+		if c == board.White {
+			sign = -1
+		}
+		mean := 0.0
+		for _, q := range stones {
+			mean += sign * own[index[q]]
+		}
+		mean /= float64(len(stones))
+		eyes, onSeki := 0, false
+		seen := map[board.Point]bool{}
+		for _, q := range stones {
+			for _, l := range b.Neighbours(q) {
+				if b.At(l) != board.Empty || seen[l] {
+					continue
+				}
+				seen[l] = true
+				if b.IsEye(c, l) {
+					eyes++
+				}
+				if sekiLib[l] {
+					onSeki = true
+				}
+			}
+		}
+		st := Alive
+		switch {
+		case eyes >= 2:
+			st = Alive
+		case mean < -deadOwn:
+			st = Dead
+		case onSeki:
+			st = Seki
+		case mean < deadOwn:
+			st = Unknown
+		}
+		chainStatus[h] = st
+	}
+	// A seki needs two sides: a seki chain whose shared liberties touch
+	// no other seki chain is an unsettled fight, not a seki.
+	for _, p := range pts {
+		if b.At(p) == board.Empty || chainStatus[b.ChainHead(p)] != Seki {
+			continue
+		}
+		partner := false
+		for _, q := range b.Chain(p) {
+			for _, l := range b.Neighbours(q) {
+				if !sekiLib[l] {
+					continue
+				}
+				for _, m := range b.Neighbours(l) {
+					if b.At(m) == b.At(p).Opponent() && chainStatus[b.ChainHead(m)] != Dead {
+						partner = true
+					}
+				}
+			}
+		}
+		if !partner {
+			chainStatus[b.ChainHead(p)] = Unknown
+		}
+	}
+	for _, p := range pts {
+		if b.At(p) == board.Empty {
+			continue
+		}
+		st := chainStatus[b.ChainHead(p)]
+		j.Status[p] = st
+		switch st {
+		case Dead:
+			j.Dead = append(j.Dead, p)
+		case Seki:
+			j.Seki = append(j.Seki, p)
+		}
+	}
+	j.Score = b.Score(opt.Rules, opt.Komi, j.Dead, j.Seki)
+	for k, p := range pts {
+		if b.At(p) != board.Empty || sekiLib[p] {
+			continue
+		}
+		o := j.Score.Owner[k]
+		switch {
+		case o == board.Empty:
+			j.Unsettled = append(j.Unsettled, p)
+		case o == board.Black && own[k] < settledOwn, o == board.White && own[k] > -settledOwn:
+			j.Unsettled = append(j.Unsettled, p)
+		}
+	}
+	sortPoints(j.Dead)
+	sortPoints(j.Seki)
+	sortPoints(j.Unsettled)
+	return j
+}
+
+func sortPoints(ps []board.Point) {
+	sort.Slice(ps, func(a, b int) bool { return ps[a] < ps[b] })
+}
