@@ -151,8 +151,15 @@ func Load(path string) (Config, error) {
 	return LoadBytes(path, data)
 }
 
+// MaxFileSize bounds a configuration file: the annotated example is about
+// 3 KB, and YAML decoding of hostile megabytes can be slow.
+const MaxFileSize = 64 << 10
+
 // LoadBytes is Load for data already read; name is used in messages.
 func LoadBytes(name string, data []byte) (Config, error) {
+	if len(data) > MaxFileSize {
+		return Config{}, fmt.Errorf("%s: %d bytes is too large for a configuration file (at most %d)", name, len(data), MaxFileSize)
+	}
 	cfg := Default()
 	cfg.origin = &origin{file: name, lines: map[string]int{}, env: map[string]string{}}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
