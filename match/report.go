@@ -1,0 +1,175 @@
+package match
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/engine"
+)
+
+// Report is the end-of-game count the operators compare: the final
+// position, the judgement of its stones and the count.
+type Report struct {
+	Size         int
+	Komi         float64
+	Rules        board.Rules
+	Black, White string       // player names
+	Board        *board.Board // final position (read only)
+	Judgement    engine.Judgement
+	Result       string // the game's result (may differ from the count: resignation, time)
+	Note         string // e.g. "move cap reached, referee decides"
+}
+
+// Text is the report for the screen and the file beside the SGF. Board
+// legend: X O living stones, x o dead stones, + - black / white territory,
+// . neutral, * unsettled point.
+func (r Report) Text() string {
+	var sb strings.Builder
+	s := r.Judgement.Score
+	fmt.Fprintf(&sb, "Black %s, White %s; %dx%d, komi %g, %s rules\n", r.Black, r.White, r.Size, r.Size, r.Komi, r.Rules)
+	if r.Board != nil {
+		sb.WriteString(r.boardText())
+	}
+	sb.WriteString("legend: X O alive, x o dead, + black territory, - white territory, * unsettled\n")
+	fmt.Fprintf(&sb, "%-22s %8s %8s\n", "", "Black", "White")
+	row := func(name string, b, w any) { fmt.Fprintf(&sb, "%-22s %8v %8v\n", name, b, w) }
+	if r.Rules == board.Chinese {
+		row("stones", s.Stones[board.Black], s.Stones[board.White])
+		row("area", s.Territory[board.Black], s.Territory[board.White])
+	} else {
+		row("territory", s.Territory[board.Black], s.Territory[board.White])
+		row("prisoners", s.Prisoners[board.Black], s.Prisoners[board.White])
+	}
+	row("  of which dead stones", s.DeadTaken[board.Black], s.DeadTaken[board.White])
+	row("komi", 0, r.Komi)
+	row("total", s.Black, s.White)
+	fmt.Fprintf(&sb, "count: %s\n", s.Result)
+	if r.Result != "" && r.Result != s.Result {
+		fmt.Fprintf(&sb, "game result: %s\n", r.Result)
+	}
+	if r.Note != "" {
+		fmt.Fprintf(&sb, "note: %s\n", r.Note)
+	}
+	fmt.Fprintf(&sb, "dead stones (%d): %s\n", len(r.Judgement.Dead), r.vertices(r.Judgement.Dead))
+	if len(r.Judgement.Seki) > 0 {
+		fmt.Fprintf(&sb, "seki stones (%d): %s\n", len(r.Judgement.Seki), r.vertices(r.Judgement.Seki))
+	}
+	if len(r.Judgement.Unsettled) > 0 {
+		fmt.Fprintf(&sb, "unsettled points (%d): %s\n", len(r.Judgement.Unsettled), r.vertices(r.Judgement.Unsettled))
+	}
+	return sb.String()
+}
+
+func (r Report) vertices(ps []board.Point) string {
+	if len(ps) == 0 {
+		return "none"
+	}
+	v := make([]string, len(ps))
+	for i, p := range ps {
+		v[i] = board.GTP(r.Size, p)
+	}
+	return strings.Join(v, " ")
+}
+
+// mark is the one-letter view of a point used by Text and SVG.
+func (r Report) mark(p board.Point, i int, unsettled map[board.Point]bool) byte {
+	c := r.Board.At(p)
+	dead := r.Judgement.Status[p] == engine.Dead
+	var owner board.Color
+	if i < len(r.Judgement.Score.Owner) {
+		owner = r.Judgement.Score.Owner[i]
+	}
+	switch {
+	case c == board.Black && dead:
+		return 'x'
+	case c == board.White && dead:
+		return 'o'
+	case c == board.Black:
+		return 'X'
+	case c == board.White:
+		return 'O'
+	case owner == board.Black:
+		return '+'
+	case owner == board.White:
+		return '-'
+	case unsettled[p]:
+		return '*'
+	}
+	return '.'
+}
+
+func (r Report) boardText() string {
+	const letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+	un := map[board.Point]bool{}
+	for _, p := range r.Judgement.Unsettled {
+		un[p] = true
+	}
+	var sb strings.Builder
+	head := "   "
+	for c := 0; c < r.Size; c++ {
+		head += " " + letters[c:c+1]
+	}
+	sb.WriteString(head + "\n")
+	for row := r.Size - 1; row >= 0; row-- {
+		fmt.Fprintf(&sb, "%2d ", row+1)
+		for col := 0; col < r.Size; col++ {
+			sb.WriteByte(' ')
+			sb.WriteByte(r.mark(board.At(r.Size, col, row), row*r.Size+col, un))
+		}
+		fmt.Fprintf(&sb, " %2d\n", row+1)
+	}
+	sb.WriteString(head + "\n")
+	return sb.String()
+}
+
+// OtherCount is the count the opponent's operator reads from the other
+// program: its totals and its dead stones.
+type OtherCount struct {
+	Black, White float64
+	Dead         []board.Point
+}
+
+// Compare lists, one line each, where the other program's count differs
+// from ours: each stone only one side calls dead, then the totals. An
+// empty list means the counts agree to the point.
+func (r Report) Compare(o OtherCount) []string {
+	var out []string
+	ours := map[board.Point]bool{}
+	for _, p := range r.Judgement.Dead {
+		ours[p] = true
+	}
+	theirs := map[board.Point]bool{}
+	for _, p := range o.Dead {
+		theirs[p] = true
+	}
+	colour := func(p board.Point) string {
+		if r.Board == nil {
+			return "stone"
+		}
+		switch r.Board.At(p) {
+		case board.Black:
+			return "black stone"
+		case board.White:
+			return "white stone"
+		}
+		return "empty point"
+	}
+	for _, p := range board.AllPoints(r.Size) {
+		switch {
+		case ours[p] && !theirs[p]:
+			out = append(out, fmt.Sprintf("%s %s: dead for kisen, alive for the other program", board.GTP(r.Size, p), colour(p)))
+		case theirs[p] && !ours[p]:
+			out = append(out, fmt.Sprintf("%s %s: dead for the other program, alive for kisen", board.GTP(r.Size, p), colour(p)))
+		}
+	}
+	s := r.Judgement.Score
+	if math.Abs(o.Black-s.Black) > 1e-9 {
+		out = append(out, fmt.Sprintf("Black total: kisen %g, other %g", s.Black, o.Black))
+	}
+	if math.Abs(o.White-s.White) > 1e-9 {
+		out = append(out, fmt.Sprintf("White total: kisen %g, other %g", s.White, o.White))
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package match
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/engine"
+)
+
+func reportFixture(t *testing.T) Report {
+	t.Helper()
+	rs := []string{
+		".........",
+		".........",
+		".........",
+		".........",
+		".........",
+		"OOOOOOOOO",
+		"XXXXXXXXX",
+		"..OO.....",
+		".........",
+	}
+	b := board.MustNew(9)
+	for i, r := range rs {
+		for col, ch := range r {
+			c := board.Empty
+			if ch == 'X' {
+				c = board.Black
+			} else if ch == 'O' {
+				c = board.White
+			}
+			if c != board.Empty {
+				if err := b.Setup(c, board.At(9, col, 8-i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	j := engine.Judge(b, engine.JudgeOptions{Seed: 7, Komi: 6.5})
+	return Report{Size: 9, Komi: 6.5, Black: "kisen", White: "GNU Go <3.8>", Board: b, Judgement: j, Result: "W+31.5"}
+}
+
+func TestReportText(t *testing.T) {
+	r := reportFixture(t)
+	txt := r.Text()
+	for _, want := range []string{
+		" 2  + + x x + + + + +  2",
+		"territory                    18       45",
+		"prisoners                     2        0",
+		"total                        20     51.5",
+		"count: W+31.5",
+		"dead stones (2): C2 D2",
+	} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("text lacks %q:\n%s", want, txt)
+		}
+	}
+	if os.Getenv("KISEN_REPORT_OUT") != "" {
+		os.WriteFile(os.Getenv("KISEN_REPORT_OUT")+".txt", []byte(txt), 0o644)
+		os.WriteFile(os.Getenv("KISEN_REPORT_OUT")+".svg", r.SVG(), 0o644)
+	}
+}
+
+func TestReportSVGIsWellFormed(t *testing.T) {
+	r := reportFixture(t)
+	svg := r.SVG()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	circles, crosses := 0, 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			switch se.Name.Local {
+			case "circle":
+				circles++
+			case "path":
+				crosses++
+			}
+		}
+	}
+	if circles != 20 || crosses != 2 {
+		t.Fatalf("%d stones, %d crosses; want 20 and 2", circles, crosses)
+	}
+	if !bytes.Contains(svg, []byte("GNU Go &lt;3.8&gt;")) {
+		t.Fatal("player name not escaped")
+	}
+}
+
+func TestReportCompare(t *testing.T) {
+	r := reportFixture(t)
+	if d := r.Compare(OtherCount{Black: 20, White: 51.5, Dead: r.Judgement.Dead}); len(d) != 0 {
+		t.Fatalf("same count reported different: %v", d)
+	}
+	c2, _ := board.ParseGTP(9, "C2")
+	a4, _ := board.ParseGTP(9, "A4")
+	d := r.Compare(OtherCount{Black: 19, White: 51.5, Dead: []board.Point{c2, a4}})
+	want := []string{
+		"D2 white stone: dead for kisen, alive for the other program",
+		"A4 white stone: dead for the other program, alive for kisen",
+		"Black total: kisen 20, other 19",
+	}
+	if strings.Join(d, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(d, "\n"), strings.Join(want, "\n"))
+	}
+}
