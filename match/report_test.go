@@ -49,7 +49,7 @@ func TestReportText(t *testing.T) {
 	r := reportFixture(t)
 	txt := r.Text()
 	for _, want := range []string{
-		" 2  + + x x + + + + +  2",
+		" 2  + + o o + + + + +  2",
 		"territory                    18       45",
 		"prisoners                     2        0",
 		"total                        20     51.5",
