@@ -51,13 +51,20 @@ type Judgement struct {
 // Thresholds, from playout statistics (fractions of playouts).
 const (
 	// A chain is dead when its mean ownership, seen from its own colour,
-	// is below -deadOwn (the opponent holds it in about 2/3 of playouts).
-	deadOwn = 0.3
+	// is below -deadOwn: the opponent holds it in most playouts. Higher
+	// thresholds (0.1 to 0.3) left weak groups alive and lost 2 to 7
+	// games of the 9x9 corpus against GNU Go (docs/judgement.md).
+	deadOwn = 0.0
+	// A chain whose mean ownership is within unclearOwn of zero gets the
+	// status Unknown (still counted by the majority: dead when below
+	// -deadOwn).
+	unclearOwn = 0.155
 	// An empty point that stays empty and bordered by both colours in at
 	// least this share of playouts is a shared liberty (seki).
 	sekiShare = 0.5
-	// An empty point whose ownership is weaker than this is unsettled.
-	settledOwn = 0.5
+	// A territory point the playouts give to the other side at least
+	// this strongly is unsettled (the count and the play disagree).
+	settledOwn = 0.2
 )
 
 // Judge finds the dead stones and seki of a final position and counts it.
@@ -69,14 +76,17 @@ const (
 // is "shared". Then, per chain:
 //   - two or more true eyes (board.IsEye: false eyes do not count) next
 //     to the chain: alive, whatever the playouts say;
-//   - mean ownership against the chain's colour beyond deadOwn: dead;
+//   - mean ownership within unclearOwn of zero: Unknown, counted by the
+//     majority (listed in Dead when the opponent holds it more often);
+//   - mean ownership against the chain's colour: dead;
 //   - otherwise, if one of its liberties stayed shared in most playouts
 //     and the chain is not dead, it is in seki, together with the other
 //     chains on that liberty.
 //
 // Unsettled lists empty points that are nobody's territory in the count
-// and are not shared seki liberties (open dame), and territory points the
-// playouts do not confirm (open boundaries). Judge is deterministic for a
+// and are not shared seki liberties (open dame, unsealed boundaries: a
+// region reaching both colours), and territory points the playouts give
+// to the other side. Judge is deterministic for a
 // seed and never modifies b.
 func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	n := opt.Playouts
@@ -127,6 +137,7 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 
 	j := Judgement{Status: make(map[board.Point]Status), Ownership: own}
 	chainStatus := make(map[board.Point]Status) // by chain head
+	unclearDead := make(map[board.Point]bool)   // Unknown chains counted dead
 	sekiLib := make(map[board.Point]bool)
 	for k, p := range pts {
 		if b.At(p) == board.Empty && float64(shared[k]) >= sekiShare*float64(n) {
@@ -172,12 +183,15 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		switch {
 		case eyes >= 2:
 			st = Alive
+		case mean > -unclearOwn && mean < unclearOwn && !onSeki:
+			st = Unknown
+			if mean < -deadOwn {
+				unclearDead[h] = true
+			}
 		case mean < -deadOwn:
 			st = Dead
 		case onSeki:
 			st = Seki
-		case mean < deadOwn:
-			st = Unknown
 		}
 		chainStatus[h] = st
 	}
@@ -210,10 +224,10 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		}
 		st := chainStatus[b.ChainHead(p)]
 		j.Status[p] = st
-		switch st {
-		case Dead:
+		switch {
+		case st == Dead, st == Unknown && unclearDead[b.ChainHead(p)]:
 			j.Dead = append(j.Dead, p)
-		case Seki:
+		case st == Seki:
 			j.Seki = append(j.Seki, p)
 		}
 	}
@@ -226,7 +240,7 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		switch {
 		case o == board.Empty:
 			j.Unsettled = append(j.Unsettled, p)
-		case o == board.Black && own[k] < settledOwn, o == board.White && own[k] > -settledOwn:
+		case o == board.Black && own[k] < -settledOwn, o == board.White && own[k] > settledOwn:
 			j.Unsettled = append(j.Unsettled, p)
 		}
 	}

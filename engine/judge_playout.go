@@ -43,18 +43,46 @@ func judgeMove(b *board.Board, c board.Color, r *board.Rand) board.Point {
 	return board.Pass
 }
 
+// nbrs returns the on-board neighbours of p without allocating.
+func nbrs(size int, p board.Point) ([4]board.Point, int) {
+	var out [4]board.Point
+	n := 0
+	c, r := board.ColRow(size, p)
+	if c > 0 {
+		out[n] = p - 1
+		n++
+	}
+	if c < size-1 {
+		out[n] = p + 1
+		n++
+	}
+	if r > 0 {
+		out[n] = board.At(size, c, r-1)
+		n++
+	}
+	if r < size-1 {
+		out[n] = board.At(size, c, r+1)
+		n++
+	}
+	return out, n
+}
+
 // bigSelfAtariAt reports whether c at the empty point p leaves a chain of
 // bigSelfAtari or more stones with one liberty and captures nothing.
 func bigSelfAtariAt(b *board.Board, c board.Color, p board.Point) bool {
+	size := b.Size()
+	ns, nn := nbrs(size, p)
 	empties := 0
 	var friends [4]board.Point
 	nf := 0
-	for _, q := range b.Neighbours(p) {
+	var lib board.Point // the one empty neighbour, if any
+	for _, q := range ns[:nn] {
 		switch b.At(q) {
 		case board.Empty:
 			empties++
+			lib = q
 		case c:
-			if b.Liberties(q) >= 3 {
+			if b.PseudoLiberties(q) >= 9 || b.Liberties(q) >= 3 {
 				return false
 			}
 			friends[nf] = b.ChainHead(q)
@@ -68,27 +96,34 @@ func bigSelfAtariAt(b *board.Board, c board.Color, p board.Point) bool {
 	if empties >= 2 || nf == 0 {
 		return false
 	}
-	libs := map[board.Point]bool{}
-	for _, q := range b.Neighbours(p) {
-		if b.At(q) == board.Empty {
-			libs[q] = true
-		}
-	}
-	size := 1
-	seen := map[board.Point]bool{}
+	// The new chain's liberties: lib (if any) and those of the friendly
+	// chains other than p. Two distinct ones mean no atari.
+	size1 := 1
+	var seen [4]board.Point
+	ns2 := 0
 	for _, h := range friends[:nf] {
-		if seen[h] {
+		dup := false
+		for _, s := range seen[:ns2] {
+			dup = dup || s == h
+		}
+		if dup {
 			continue
 		}
-		seen[h] = true
+		seen[ns2] = h
+		ns2++
 		for _, s := range b.Chain(h) {
-			size++
-			for _, l := range b.Neighbours(s) {
-				if l != p && b.At(l) == board.Empty {
-					libs[l] = true
+			size1++
+			sn, k := nbrs(size, s)
+			for _, l := range sn[:k] {
+				if l == p || l == lib || b.At(l) != board.Empty {
+					continue
 				}
+				if lib != board.Pass {
+					return false // a second liberty
+				}
+				lib = l
 			}
 		}
 	}
-	return len(libs) < 2 && size >= bigSelfAtari
+	return size1 >= bigSelfAtari
 }
