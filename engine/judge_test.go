@@ -272,3 +272,21 @@ func TestJudgeCorpus(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkJudge19 times one full judgement (1000 playouts) of a finished
+// 19x19 GNU Go game: the target is at most 1 s on one core.
+func BenchmarkJudge19(b *testing.B) {
+	bd := readMoves(b, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Judge(bd, JudgeOptions{Seed: uint64(i), Komi: 6.5})
+	}
+}
+
+func BenchmarkJudge9(b *testing.B) {
+	bd := readMoves(b, filepath.Join("testdata", "judge", "gnugo-9-1.sgf"))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Judge(bd, JudgeOptions{Seed: uint64(i), Komi: 6.5})
+	}
+}
