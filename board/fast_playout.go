@@ -1,0 +1,321 @@
+package board
+
+// Heavy ("moggy"-style) playout helpers for the engine. They read the
+// board's internals directly so the playout loop makes no interface calls
+// and no allocations.
+
+// Pattern3x3 is the 3x3 neighbourhood code of p: two bits per neighbour
+// (Empty, Black, White, border) in the order NW N NE W E SW S SE.
+func (b *Board) Pattern3x3(p Point) uint16 {
+	s := Point(b.stride)
+	var code uint16
+	for _, d := range [8]Point{-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1} {
+		code = code<<2 | uint16(b.color[p+d]&3)
+	}
+	return code
+}
+
+// patternTables[c-1][code] says whether a 3x3 code is a good shape for c to
+// play at the centre. Built once at init; read-only afterwards.
+var patternTables [2][1 << 16]bool
+
+// Pattern strings, rows top to bottom, centre is the move. X = the player
+// to move, O = opponent, . = empty, x = not X, o = not O, # = edge, ? = any.
+// Hand-written after the shapes moggy uses (hane, cut, edge).
+var patternSrc = [][3]string{
+	{"XOX", "...", "???"}, // hane enclosing
+	{"XO.", "...", "?.?"}, // hane, non-cutting
+	{"XO?", "X..", "x.?"}, // hane magari
+	{".O.", "X..", "..."}, // generic hane
+	{"XO?", "O.o", "?o?"}, // cut 1
+	{"XO?", "O.X", "???"}, // cut 1 (cutting stone)
+	{"?X?", "O.O", "ooo"}, // cut 2
+	{"OX?", "o.O", "?o?"}, // cut keima
+	{"X.?", "O.?", "##?"}, // edge: block
+	{"OX?", "X.O", "###"}, // edge: hane under
+	{"?X?", "x.O", "###"}, // edge block
+	{"?XO", "x.x", "###"}, // edge
+	{"?OX", "X.O", "###"}, // edge wedge
+}
+
+func init() {
+	var cells [8]Color
+	for code := 0; code < 1<<16; code++ {
+		for i := 0; i < 8; i++ {
+			cells[i] = Color((code >> (2 * (7 - i))) & 3)
+		}
+		for c := Black; c <= White; c++ {
+			for _, pat := range patternSrc {
+				if matchAnySymmetry(pat, cells, c) {
+					patternTables[c-1][code] = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// symmetries maps the 8 neighbour slots under the 8 board symmetries.
+// Slot layout: 0 1 2 / 3 . 4 / 5 6 7.
+var symmetries = [8][8]int{
+	{0, 1, 2, 3, 4, 5, 6, 7},
+	{2, 1, 0, 4, 3, 7, 6, 5}, // mirror left-right
+	{5, 6, 7, 3, 4, 0, 1, 2}, // mirror top-bottom
+	{7, 6, 5, 4, 3, 2, 1, 0}, // rotate 180
+	{0, 3, 5, 1, 6, 2, 4, 7}, // transpose
+	{2, 4, 7, 1, 6, 0, 3, 5}, // rotate 90
+	{5, 3, 0, 6, 1, 7, 4, 2}, // rotate 270
+	{7, 4, 2, 6, 1, 5, 3, 0}, // anti-transpose
+}
+
+func matchAnySymmetry(pat [3]string, cells [8]Color, c Color) bool {
+	flat := [8]byte{pat[0][0], pat[0][1], pat[0][2], pat[1][0], pat[1][2], pat[2][0], pat[2][1], pat[2][2]}
+	for _, sym := range symmetries {
+		ok := true
+		for i := 0; i < 8 && ok; i++ {
+			ok = cellMatch(flat[i], cells[sym[i]], c)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func cellMatch(ch byte, k, c Color) bool {
+	o := c.Opponent()
+	switch ch {
+	case 'X':
+		return k == c
+	case 'O':
+		return k == o
+	case '.':
+		return k == Empty
+	case 'x':
+		return k != c && k != border
+	case 'o':
+		return k != o && k != border
+	case '#':
+		return k == border
+	}
+	return true
+}
+
+// GoodPattern reports whether the 3x3 shape around the empty point p is one
+// of the playout's good shapes for c.
+func (b *Board) GoodPattern(c Color, p Point) bool {
+	return patternTables[c-1][b.Pattern3x3(p)]
+}
+
+// SelfAtari reports whether playing c at the empty point p leaves the new
+// chain with exactly one liberty and captures nothing. It returns the size
+// the chain would have (0 when not a self-atari).
+func (b *Board) SelfAtari(c Color, p Point) int {
+	var libs [2]Point
+	nl := 0
+	add := func(q Point) bool { // true once two distinct liberties are known
+		if q == p {
+			return false
+		}
+		for i := 0; i < nl; i++ {
+			if libs[i] == q {
+				return false
+			}
+		}
+		if nl == 2 {
+			return true
+		}
+		libs[nl] = q
+		nl++
+		return false
+	}
+	size := 1
+	var seen [4]Point
+	ns := 0
+	for _, n := range b.neighbours(p) {
+		switch k := b.color[n]; k {
+		case Empty:
+			if add(n) || nl == 2 {
+				return 0
+			}
+		case border:
+		default:
+			h := b.head[n]
+			if k != c {
+				if b.inAtari(h) {
+					return 0 // captures
+				}
+				continue
+			}
+			dup := false
+			for i := 0; i < ns; i++ {
+				dup = dup || seen[i] == h
+			}
+			if dup {
+				continue
+			}
+			seen[ns] = h
+			ns++
+			if !b.inAtari(h) {
+				// Two or more liberties; one may be p itself.
+				if b.libs[h] > 2*4 {
+					return 0
+				}
+			}
+			size += int(b.stones[h])
+			for s := h; ; {
+				for _, q := range b.neighbours(s) {
+					if b.color[q] == Empty {
+						add(q)
+						if nl == 2 {
+							return 0
+						}
+					}
+				}
+				s = b.next[s]
+				if s == h {
+					break
+				}
+			}
+		}
+	}
+	if nl >= 2 {
+		return 0
+	}
+	return size
+}
+
+// escapeOK reports whether c playing the liberty p of its chain in atari
+// gives the chain at least two liberties (cheap: p's empty neighbours or a
+// friendly chain with room).
+func (b *Board) escapeOK(c Color, p Point) bool {
+	return b.Legal(c, p) && b.SelfAtari(c, p) == 0
+}
+
+// HeavyMove picks c's playout move: capture/escape around the last move,
+// good 3x3 shapes next to it, else a random legal move that fills no own
+// eye and is not a self-atari of more than two stones.
+func (b *Board) HeavyMove(c Color, r *Rand) Point {
+	last := b.last.Point
+	if last != Pass && b.color[last] != Empty {
+		// Capture the last move's chain if it is in atari.
+		h := b.head[last]
+		if b.inAtari(h) {
+			l := Point(b.libSum[h] / b.libs[h])
+			if b.Legal(c, l) && r.Intn(10) != 0 {
+				return l
+			}
+		}
+		// Our chains next to the last move in atari: capture an attacker
+		// or run.
+		for _, n := range b.neighbours(last) {
+			if b.color[n] != c || !b.inAtari(b.head[n]) {
+				continue
+			}
+			if p := b.captureAround(c, b.head[n]); p != Pass {
+				return p
+			}
+			l := Point(b.libSum[b.head[n]] / b.libs[b.head[n]])
+			if b.escapeOK(c, l) {
+				return l
+			}
+		}
+		// Good shapes around the last move, tried from a random start.
+		s := Point(b.stride)
+		around := [8]Point{last - s - 1, last - s, last - s + 1, last - 1, last + 1, last + s - 1, last + s, last + s + 1}
+		start := r.Intn(8)
+		for i := 0; i < 8; i++ {
+			p := around[(start+i)&7]
+			if b.color[p] == Empty && b.GoodPattern(c, p) && b.Legal(c, p) && b.SelfAtari(c, p) == 0 {
+				return p
+			}
+		}
+	}
+	n := b.nEmpty
+	if n == 0 {
+		return Pass
+	}
+	start := r.Intn(n)
+	for i := 0; i < n; i++ {
+		j := start + i
+		if j >= n {
+			j -= n
+		}
+		p := b.empty[j]
+		if b.IsEye(c, p) || !b.Legal(c, p) {
+			continue
+		}
+		if sz := b.SelfAtari(c, p); sz > 2 {
+			continue
+		}
+		return p
+	}
+	return Pass
+}
+
+// captureAround returns a liberty that captures an opponent chain in atari
+// touching the chain with head h, or Pass.
+func (b *Board) captureAround(c Color, h Point) Point {
+	o := c.Opponent()
+	for s := h; ; {
+		for _, q := range b.neighbours(s) {
+			if b.color[q] == o && b.inAtari(b.head[q]) {
+				hq := b.head[q]
+				l := Point(b.libSum[hq] / b.libs[hq])
+				if b.Legal(c, l) {
+					return l
+				}
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	return Pass
+}
+
+// HeavyPlayout plays HeavyMove moves from the current position, starting
+// with the side to move, until two passes or maxMoves moves. Each move's
+// point is appended to moves (colours alternate from the starting side)
+// and the extended slice is returned.
+func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point) []Point {
+	c := b.toMove
+	passes := 0
+	for i := 0; i < maxMoves && passes < 2; i++ {
+		p := b.HeavyMove(c, r)
+		if p == Pass {
+			passes++
+		} else {
+			passes = 0
+		}
+		b.play(c, p)
+		moves = append(moves, p)
+		c = c.Opponent()
+	}
+	return moves
+}
+
+// AreaScore is Black's area minus White's (stones plus empty points whose
+// on-board neighbours are all one colour), the playout count.
+func (b *Board) AreaScore() int {
+	score := 0
+	for r := 0; r < b.size; r++ {
+		p := At(b.size, 0, r)
+		for col := 0; col < b.size; col, p = col+1, p+1 {
+			switch b.color[p] {
+			case Black:
+				score++
+			case White:
+				score--
+			case Empty:
+				if b.IsEyeLike(Black, p) {
+					score++
+				} else if b.IsEyeLike(White, p) {
+					score--
+				}
+			}
+		}
+	}
+	return score
+}

@@ -1,0 +1,174 @@
+package engine
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+func newTestEngine(t testing.TB, opt Options) *Engine {
+	t.Helper()
+	e, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
+func TestNewRejectsBadOptions(t *testing.T) {
+	for _, o := range []Options{{Size: 1}, {Size: 9, Threads: -1}, {Size: 9, ResignThreshold: 1.5}} {
+		if _, err := New(o); err == nil {
+			t.Errorf("New(%+v) accepted", o)
+		}
+	}
+}
+
+func TestGenMoveCapturesAndDoesNotModifyBoard(t *testing.T) {
+	b := board.MustNew(9)
+	// A white stone in atari at E5 surrounded by black on three sides.
+	for _, m := range []struct {
+		c board.Color
+		v string
+	}{{board.Black, "D5"}, {board.White, "E5"}, {board.Black, "F5"}, {board.White, "A1"}, {board.Black, "E6"}, {board.White, "J9"}} {
+		p, _ := board.ParseGTP(9, m.v)
+		if err := b.Play(board.Move{Color: m.c, Point: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := b.String()
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: 7})
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != before {
+		t.Fatal("GenMove modified the board")
+	}
+	if got := board.GTP(9, d.Move); got != "E4" {
+		t.Errorf("move %s, want the capture E4 (winrate %.2f, pv %v)", got, d.WinRate, d.PV)
+	}
+	if d.Playouts < 3000 || d.Playouts > 3010 {
+		t.Errorf("playouts %d, want 3000", d.Playouts)
+	}
+}
+
+func TestDeterministicWithSeed(t *testing.T) {
+	run := func() board.Point {
+		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 1500, Seed: 42})
+		b := board.MustNew(9)
+		d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Move
+	}
+	if a, b := run(), run(); a != b {
+		t.Errorf("same seed gave %d and %d", a, b)
+	}
+}
+
+func TestCancelReturnsAtOnce(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 19, Komi: 6.5, Threads: 2})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	d, err := e.GenMove(ctx, board.MustNew(19), board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("took %v after a 100ms cancel", el)
+	}
+	if d.Move == board.Pass {
+		t.Error("passed on an empty board")
+	}
+}
+
+func TestMoveTimeRespected(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, MoveTime: 300 * time.Millisecond})
+	b := board.MustNew(9)
+	start := time.Now()
+	for i := 0; i < 3; i++ {
+		c := b.ToMove()
+		d, err := e.GenMove(context.Background(), b, c, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Play(board.Move{Color: c, Point: d.Move}); err != nil {
+			t.Fatalf("engine played illegal %s: %v", board.GTP(9, d.Move), err)
+		}
+	}
+	if el := time.Since(start); el > 1500*time.Millisecond {
+		t.Errorf("3 moves at 300ms took %v", el)
+	}
+}
+
+func TestAllocateKeepsReserve(t *testing.T) {
+	clk := Clock{Main: 40 * time.Minute, OurLeft: 40 * time.Minute, MoveCap: 400}
+	bud := allocate(clk, 19, 0, 361)
+	if bud.max > 6*time.Minute || bud.target < 5*time.Second || bud.target > bud.max {
+		t.Errorf("opening budget %+v", bud)
+	}
+	// Simulate a whole game at the allocated maximum: never below 30 s.
+	left := 40 * time.Minute
+	for mv := 0; mv < 400; mv += 2 {
+		empty := max(40, 361-mv*3/4)
+		b := allocate(Clock{Main: 40 * time.Minute, OurLeft: left, MoveCap: 400}, 19, mv, empty)
+		left -= b.target
+	}
+	if left < 30*time.Second {
+		t.Errorf("left %v at move 400 spending each target, want >= 30s", left)
+	}
+	if b := allocate(Clock{Main: 40 * time.Minute, OurLeft: 5 * time.Second, MoveCap: 400}, 19, 200, 100); b.max > 100*time.Millisecond {
+		t.Errorf("desperation budget %+v", b)
+	}
+}
+
+func TestSelfPlayGameEnds(t *testing.T) {
+	b := board.MustNew(9)
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 300, Seed: 3})
+	for b.Passes() < 2 && b.MoveNumber() < 200 {
+		c := b.ToMove()
+		d, err := e.GenMove(context.Background(), b, c, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Resign {
+			break
+		}
+		if err := b.Play(board.Move{Color: c, Point: d.Move}); err != nil {
+			t.Fatalf("move %d: illegal %s: %v", b.MoveNumber(), board.GTP(9, d.Move), err)
+		}
+	}
+	if b.Passes() < 2 {
+		t.Errorf("self-play did not end in two passes after %d moves\n%s", b.MoveNumber(), b)
+	}
+}
+
+func BenchmarkSearch9(b *testing.B)  { benchSearch(b, 9) }
+func BenchmarkSearch19(b *testing.B) { benchSearch(b, 19) }
+
+func benchSearch(b *testing.B, size int) {
+	e := newTestEngine(b, Options{Size: size, Komi: 6.5, Playouts: 1000, Seed: 1})
+	bd := board.MustNew(size)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.tree = nil
+		if _, err := e.GenMove(context.Background(), bd, board.Black, Clock{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+func BenchmarkHeavyPlayout9(b *testing.B) {
+	bd, r, pb := board.MustNew(9), board.NewRand(1), new(board.Board)
+	moves := make([]board.Point, 0, 512)
+	for i := 0; i < b.N; i++ {
+		pb.CopyFrom(bd)
+		moves = pb.HeavyPlayout(r, 243, moves[:0])
+	}
+}

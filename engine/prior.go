@@ -1,0 +1,77 @@
+package engine
+
+import "github.com/kisen-go/kisen/board"
+
+// Prior bonuses and penalties, in equivalent playouts (wins, visits).
+const (
+	captureBonus = 20 // captures a chain in atari
+	escapeBonus  = 15 // saves an own chain in atari
+	patternBonus = 6  // good 3x3 shape
+	nearBonus    = 4  // within distance 2 of the last move
+	selfAtariPen = 15 // leaves an own chain in atari (equivalent losses)
+	edgePen      = 8  // first line while the board is still open
+)
+
+// expand creates the children of node idx for the position b: every legal
+// move that fills no own eye, plus pass, each with its prior.
+func (t *tree) expand(idx int32, b *board.Board) {
+	c := b.ToMove()
+	var cands []board.Point
+	for i := 0; i < b.EmptyCount(); i++ {
+		p := b.EmptyAt(i)
+		if !b.IsEye(c, p) && b.Legal(c, p) {
+			cands = append(cands, p)
+		}
+	}
+	first := t.alloc(len(cands)+1, t.maxNodes)
+	if first < 0 {
+		return
+	}
+	size := b.Size()
+	open := b.EmptyCount()*2 > size*size
+	last := b.Last().Point
+	lc, lr := -100, -100
+	if last != board.Pass {
+		lc, lr = board.ColRow(size, last)
+	}
+	for i, p := range cands {
+		n, w := float32(evenPrior), float32(evenPrior)/2
+		bonus := func(v float32) { n += v; w += v }
+		for _, q := range b.Neighbours(p) {
+			k := b.At(q)
+			if k == board.Empty || !b.InAtari(q) {
+				continue
+			}
+			if k == c.Opponent() {
+				bonus(captureBonus)
+			} else if b.SelfAtari(c, p) == 0 {
+				bonus(escapeBonus)
+			}
+		}
+		if b.GoodPattern(c, p) {
+			bonus(patternBonus)
+		}
+		col, row := board.ColRow(size, p)
+		if dc, dr := abs(col-lc), abs(row-lr); dc+dr+max(dc, dr) <= 4 {
+			bonus(nearBonus)
+		}
+		if sz := b.SelfAtari(c, p); sz > 0 {
+			n += selfAtariPen + float32(min(sz, 5))
+		}
+		if open && (col == 0 || row == 0 || col == size-1 || row == size-1) {
+			n += edgePen
+		}
+		*t.at(first + int32(i)) = node{move: p, visits: n, wins: w, prior: n, child: -1}
+	}
+	// Pass: a low prior; the playouts decide at the end of the game.
+	*t.at(first + int32(len(cands))) = node{move: board.Pass, visits: evenPrior, wins: 1, prior: evenPrior, child: -1}
+	t.at(idx).child = first
+	t.at(idx).nChild = int32(len(cands) + 1)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

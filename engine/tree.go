@@ -1,0 +1,301 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// node is one move in the search tree. Values are counted for the player
+// who made the move (the parent's side to move).
+type node struct {
+	move         board.Point
+	visits, wins float32 // includes the prior as equivalent experience
+	prior        float32 // the prior's share of visits
+	raveN, raveW float32
+	child        int32 // index of the first child, -1 = not expanded
+	nChild       int32
+}
+
+// tree is a bounded pool of nodes; children of a node are contiguous.
+type tree struct {
+	chunks   [][]node // fixed-size chunks: growing never moves nodes
+	used     int
+	size     int
+	hash     uint64 // position hash of the root
+	toMove   board.Color
+	moveNum  int
+	full     bool
+	maxNodes int
+	komi     float64
+	base     int           // root visits when the current search began
+	first    []board.Color // AMAF scratch, indexed by point
+}
+
+const (
+	expandAfter = 2    // visits before a leaf grows children
+	raveEquiv   = 3000 // β = r/(r+n+r·n/raveEquiv)
+	evenPrior   = 10   // equivalent visits at 0.5 for every new node
+)
+
+const chunkBits = 16
+
+func newTree(size, maxNodes int) *tree {
+	t := &tree{size: size, maxNodes: maxNodes}
+	t.first = make([]board.Color, (size+2)*(size+2))
+	t.alloc(1, maxNodes)
+	*t.at(0) = node{move: board.Pass, child: -1}
+	return t
+}
+
+// at returns node i.
+func (t *tree) at(i int32) *node {
+	return &t.chunks[i>>chunkBits][i&(1<<chunkBits-1)]
+}
+
+// alloc reserves n contiguous nodes (n < 1<<chunkBits); -1 when the bound
+// is reached. A block never straddles two chunks.
+func (t *tree) alloc(n, maxNodes int) int32 {
+	if t.used+n > maxNodes {
+		t.full = true
+		return -1
+	}
+	off := t.used & (1<<chunkBits - 1)
+	if len(t.chunks) == 0 || off+n > 1<<chunkBits {
+		if len(t.chunks) > 0 {
+			t.used = len(t.chunks) << chunkBits // skip the chunk's tail
+		}
+		t.chunks = append(t.chunks, make([]node, 1<<chunkBits))
+	}
+	i := t.used
+	t.used += n
+	return int32(i)
+}
+
+// reuse keeps the subtree of the previous search that matches root, or
+// starts a new tree. Children are found by replaying one or two moves.
+func (e *Engine) reuse(root *board.Board, c board.Color) *tree {
+	old := e.tree
+	if old != nil && !old.full && old.used < e.opt.MaxNodes/2 {
+		if old.hash == root.PositionHash() && old.toMove == c {
+			return old
+		}
+		// One or two moves later: find the grandchild with this position.
+		mv := root.Moves()
+		n := len(mv)
+		if n >= 1 && root.MoveNumber()-old.moveNum <= 2 && root.MoveNumber() > old.moveNum {
+			path := mv[n-(root.MoveNumber()-old.moveNum):]
+			idx := int32(0)
+			ok := true
+			for _, m := range path {
+				nd := old.at(idx)
+				if nd.child < 0 {
+					ok = false
+					break
+				}
+				found := int32(-1)
+				for k := nd.child; k < nd.child+nd.nChild; k++ {
+					if old.at(k).move == m.Point {
+						found = k
+						break
+					}
+				}
+				if found < 0 {
+					ok = false
+					break
+				}
+				idx = found
+			}
+			if ok && old.at(idx).child >= 0 {
+				*old.at(0) = *old.at(idx)
+				old.at(0).move = board.Pass
+				old.hash, old.toMove, old.moveNum = root.PositionHash(), c, root.MoveNumber()
+				return old
+			}
+		}
+	}
+	t := newTree(e.opt.Size, e.opt.MaxNodes)
+	t.komi = e.opt.Komi
+	t.hash, t.toMove, t.moveNum = root.PositionHash(), c, root.MoveNumber()
+	t.expand(0, root)
+	return t
+}
+
+// descend walks from the root by UCT-RAVE, playing the moves on b,
+// expanding a leaf that has enough visits. Virtual loss: visits are
+// counted on the way down, wins on the way back.
+func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int32, []board.Point) {
+	idx := int32(0)
+	path = append(path, 0)
+	t.at(0).visits++
+	for {
+		nd := t.at(idx)
+		if nd.child < 0 {
+			if nd.visits-nd.prior >= expandAfter || idx == 0 {
+				t.expand(idx, b)
+				nd = t.at(idx)
+			}
+			if nd.child < 0 || nd.nChild == 0 {
+				return path, moves
+			}
+		}
+		best, bestV := int32(-1), -1.0
+		for k := nd.child; k < nd.child+nd.nChild; k++ {
+			ch := t.at(k)
+			v := value(ch)
+			if v > bestV {
+				best, bestV = k, v
+			}
+		}
+		ch := t.at(best)
+		c := b.ToMove()
+		if ch.move != board.Pass {
+			if !b.Legal(c, ch.move) || b.At(ch.move) != board.Empty {
+				return path, moves // stale ko point: play out from here
+			}
+		}
+		b.PlayLegal(c, ch.move)
+		moves = append(moves, ch.move)
+		ch.visits++
+		path = append(path, best)
+		idx = best
+		if b.Passes() >= 2 {
+			return path, moves
+		}
+	}
+}
+
+// value is the UCT-RAVE selection value (no exploration term: the priors
+// and RAVE do the exploring, as in Pachi's ucb1amaf).
+func value(n *node) float64 {
+	mean := float64(n.wins) / float64(n.visits)
+	if n.raveN == 0 {
+		return mean
+	}
+	r, v := float64(n.raveN), float64(n.visits)
+	beta := r / (r + v + r*v/raveEquiv)
+	return beta*float64(n.raveW)/r + (1-beta)*mean
+}
+
+// backup adds the result along path and updates AMAF statistics. moves are
+// the points played after the root (tree moves then playout moves);
+// blackWins is the playout result.
+func (t *tree) backup(path []int32, moves []board.Point, blackWins bool) {
+	// first[p] = colour that played p first after the current node.
+	first := t.first
+	defer func() {
+		for _, p := range moves {
+			first[p] = board.Empty
+		}
+	}()
+	rootColor := t.toMove
+	colorAt := func(i int) board.Color { // colour of moves[i]
+		if i%2 == 0 {
+			return rootColor
+		}
+		return rootColor.Opponent()
+	}
+	depth := len(path) - 1 // tree moves are moves[0:depth]
+	for i := len(moves) - 1; i >= depth; i-- {
+		if moves[i] != board.Pass {
+			first[moves[i]] = colorAt(i)
+		}
+	}
+	for d := depth; d >= 0; d-- {
+		nd := t.at(path[d])
+		// The mover of node at depth d is colorAt(d-1).
+		if d > 0 {
+			mover := colorAt(d - 1)
+			if (mover == board.Black) == blackWins {
+				nd.wins++
+			}
+		} else if (rootColor.Opponent() == board.Black) == blackWins {
+			nd.wins++
+		}
+		if nd.child >= 0 {
+			toMove := colorAt(d)
+			win := float32(0)
+			if (toMove == board.Black) == blackWins {
+				win = 1
+			}
+			for k := nd.child; k < nd.child+nd.nChild; k++ {
+				ch := t.at(k)
+				if ch.move != board.Pass && first[ch.move] == toMove {
+					ch.raveN++
+					ch.raveW += win
+				}
+			}
+		}
+		if d > 0 && moves[d-1] != board.Pass {
+			first[moves[d-1]] = colorAt(d - 1)
+		}
+	}
+}
+
+func (t *tree) rootVisits() int {
+	return int(t.at(0).visits)
+}
+
+// topTwo returns the real visit counts of the two most visited root
+// children.
+func (t *tree) topTwo() (float32, float32) {
+	r := t.at(0)
+	var a, b float32
+	for k := r.child; k < r.child+r.nChild; k++ {
+		v := t.at(k).visits
+		if v > a {
+			a, b = v, a
+		} else if v > b {
+			b = v
+		}
+	}
+	return a, b
+}
+
+// decide picks the most visited root child and the principal variation.
+func (t *tree) decide(root *board.Board) Decision {
+	r := t.at(0)
+	d := Decision{Move: board.Pass, WinRate: 0.5, Playouts: int(r.visits)}
+	idx := int32(0)
+	for depth := 0; depth < 10; depth++ {
+		nd := t.at(idx)
+		if nd.child < 0 || nd.nChild == 0 {
+			break
+		}
+		best := int32(-1)
+		for k := nd.child; k < nd.child+nd.nChild; k++ {
+			if best < 0 || t.at(k).visits > t.at(best).visits {
+				best = k
+			}
+		}
+		if t.at(best).visits-t.at(best).prior < 2 && depth > 0 {
+			break
+		}
+		d.PV = append(d.PV, t.at(best).move)
+		if depth == 0 {
+			d.Move = t.at(best).move
+			ch := t.at(best)
+			d.WinRate = float64(ch.wins) / math.Max(float64(ch.visits), 1)
+		}
+		idx = best
+	}
+	return d
+}
+
+// bestNonPass is the most visited root child that is not a pass.
+func (t *tree) bestNonPass() board.Point {
+	r := t.at(0)
+	best := int32(-1)
+	for k := r.child; k < r.child+r.nChild; k++ {
+		if t.at(k).move == board.Pass {
+			continue
+		}
+		if best < 0 || t.at(k).visits > t.at(best).visits {
+			best = k
+		}
+	}
+	if best < 0 {
+		return board.Pass
+	}
+	return t.at(best).move
+}
