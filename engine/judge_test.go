@@ -293,3 +293,13 @@ func BenchmarkJudge9(b *testing.B) {
 		Judge(bd, JudgeOptions{Seed: uint64(i), Komi: 6.5})
 	}
 }
+
+func TestJudgeEmptyAndTinyBoards(t *testing.T) {
+	for _, n := range []int{2, 3, 19} {
+		b := board.MustNew(n)
+		j := Judge(b, JudgeOptions{Seed: 1, Playouts: 50, Komi: 0.5})
+		if len(j.Dead) != 0 || len(j.Unsettled) != n*n || j.Score.Result != "W+0.5" || len(j.Ownership) != n*n {
+			t.Fatalf("%dx%d: dead %v, %d unsettled, %s", n, n, j.Dead, len(j.Unsettled), j.Score.Result)
+		}
+	}
+}
