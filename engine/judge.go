@@ -244,12 +244,12 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 			j.Unsettled = append(j.Unsettled, p)
 		}
 	}
-	sortPoints(j.Dead)
-	sortPoints(j.Seki)
-	sortPoints(j.Unsettled)
+	judgeSortPoints(j.Dead)
+	judgeSortPoints(j.Seki)
+	judgeSortPoints(j.Unsettled)
 	return j
 }
 
-func sortPoints(ps []board.Point) {
+func judgeSortPoints(ps []board.Point) {
 	sort.Slice(ps, func(a, b int) bool { return ps[a] < ps[b] })
 }

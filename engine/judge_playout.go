@@ -43,8 +43,8 @@ func judgeMove(b *board.Board, c board.Color, r *board.Rand) board.Point {
 	return board.Pass
 }
 
-// nbrs returns the on-board neighbours of p without allocating.
-func nbrs(size int, p board.Point) ([4]board.Point, int) {
+// judgeNbrs returns the on-board neighbours of p without allocating.
+func judgeNbrs(size int, p board.Point) ([4]board.Point, int) {
 	var out [4]board.Point
 	n := 0
 	c, r := board.ColRow(size, p)
@@ -71,7 +71,7 @@ func nbrs(size int, p board.Point) ([4]board.Point, int) {
 // bigSelfAtari or more stones with one liberty and captures nothing.
 func bigSelfAtariAt(b *board.Board, c board.Color, p board.Point) bool {
 	size := b.Size()
-	ns, nn := nbrs(size, p)
+	ns, nn := judgeNbrs(size, p)
 	empties := 0
 	var friends [4]board.Point
 	nf := 0
@@ -113,7 +113,7 @@ func bigSelfAtariAt(b *board.Board, c board.Color, p board.Point) bool {
 		ns2++
 		for _, s := range b.Chain(h) {
 			size1++
-			sn, k := nbrs(size, s)
+			sn, k := judgeNbrs(size, s)
 			for _, l := range sn[:k] {
 				if l == p || l == lib || b.At(l) != board.Empty {
 					continue

@@ -14,8 +14,8 @@ import (
 	"github.com/kisen-go/kisen/board"
 )
 
-// rows builds a position, top row first: X black, O white, else empty.
-func rows(t *testing.T, rs ...string) *board.Board {
+// judgeRows builds a position, top row first: X black, O white, else empty.
+func judgeRows(t *testing.T, rs ...string) *board.Board {
 	t.Helper()
 	n := len(rs)
 	b := board.MustNew(n)
@@ -42,7 +42,7 @@ func rows(t *testing.T, rs ...string) *board.Board {
 	return b
 }
 
-func vertices(size int, ps []board.Point) string {
+func judgeVertices(size int, ps []board.Point) string {
 	var s []string
 	for _, p := range ps {
 		s = append(s, board.GTP(size, p))
@@ -50,7 +50,7 @@ func vertices(size int, ps []board.Point) string {
 	return strings.Join(s, " ")
 }
 
-func statusAt(t *testing.T, b *board.Board, j Judgement, v string) Status {
+func judgeStatusAt(t *testing.T, b *board.Board, j Judgement, v string) Status {
 	t.Helper()
 	p, err := board.ParseGTP(b.Size(), v)
 	if err != nil {
@@ -60,7 +60,7 @@ func statusAt(t *testing.T, b *board.Board, j Judgement, v string) Status {
 }
 
 func TestJudgeSekiNoTerritory(t *testing.T) {
-	b := rows(t,
+	b := judgeRows(t,
 		". X O . X O .",
 		"X X O X X O O",
 		". X O X X O .",
@@ -70,17 +70,17 @@ func TestJudgeSekiNoTerritory(t *testing.T) {
 		". X O . X O .",
 	)
 	j := Judge(b, JudgeOptions{Seed: 1, Komi: 6.5})
-	if s := statusAt(t, b, j, "C4"); s != Seki {
-		t.Fatalf("inner white %v, want seki; seki %s dead %s", s, vertices(7, j.Seki), vertices(7, j.Dead))
+	if s := judgeStatusAt(t, b, j, "C4"); s != Seki {
+		t.Fatalf("inner white %v, want seki; seki %s dead %s", s, judgeVertices(7, j.Seki), judgeVertices(7, j.Dead))
 	}
-	if s := statusAt(t, b, j, "E4"); s != Seki {
+	if s := judgeStatusAt(t, b, j, "E4"); s != Seki {
 		t.Fatalf("inner black %v, want seki", s)
 	}
-	if s := statusAt(t, b, j, "B4"); s != Alive {
+	if s := judgeStatusAt(t, b, j, "B4"); s != Alive {
 		t.Fatalf("outer black %v, want alive", s)
 	}
 	if len(j.Dead) != 0 {
-		t.Fatalf("dead %s", vertices(7, j.Dead))
+		t.Fatalf("dead %s", judgeVertices(7, j.Dead))
 	}
 	if j.Score.Territory != [3]int{0, 4, 4} || j.Score.Result != "W+6.5" {
 		t.Fatalf("territory %v result %s", j.Score.Territory, j.Score.Result)
@@ -88,7 +88,7 @@ func TestJudgeSekiNoTerritory(t *testing.T) {
 }
 
 func TestJudgeDeadGroupInsideTerritory(t *testing.T) {
-	b := rows(t,
+	b := judgeRows(t,
 		". . . . . . . . .",
 		". . . . . . . . .",
 		". . . . . . . . .",
@@ -100,7 +100,7 @@ func TestJudgeDeadGroupInsideTerritory(t *testing.T) {
 		". . . . . . . . .",
 	)
 	j := Judge(b, JudgeOptions{Seed: 7, Komi: 6.5})
-	if got := vertices(9, j.Dead); got != "C2 D2" {
+	if got := judgeVertices(9, j.Dead); got != "C2 D2" {
 		t.Fatalf("dead %q, want C2 D2", got)
 	}
 	s := j.Score
@@ -117,7 +117,7 @@ func TestJudgeDeadGroupInsideTerritory(t *testing.T) {
 func TestJudgeFalseEyesDoNotLive(t *testing.T) {
 	// Black's corner has two eye-like points, G9 and J9, both false: the
 	// white stone H8 cuts, and White can take J8 and then the rest.
-	b := rows(t,
+	b := judgeRows(t,
 		". . . . O X . X .",
 		". . . . O X X O X",
 		". . . . O O O O O",
@@ -130,11 +130,11 @@ func TestJudgeFalseEyesDoNotLive(t *testing.T) {
 	)
 	j := Judge(b, JudgeOptions{Seed: 3})
 	for _, v := range []string{"F9", "G8", "H9", "J8"} {
-		if s := statusAt(t, b, j, v); s != Dead {
+		if s := judgeStatusAt(t, b, j, v); s != Dead {
 			t.Errorf("%s %v, want dead", v, s)
 		}
 	}
-	if s := statusAt(t, b, j, "H8"); s != Alive {
+	if s := judgeStatusAt(t, b, j, "H8"); s != Alive {
 		t.Errorf("cutting stone H8 %v, want alive", s)
 	}
 }
@@ -142,7 +142,7 @@ func TestJudgeFalseEyesDoNotLive(t *testing.T) {
 func TestJudgeNakadeDead(t *testing.T) {
 	// Black's only eye space is a straight three with a white stone on
 	// the vital point: one eye, dead. White surrounds it and lives.
-	b := rows(t,
+	b := judgeRows(t,
 		". . . . . . . . .",
 		". . . . . . . . .",
 		". . . . . . . . .",
@@ -154,10 +154,10 @@ func TestJudgeNakadeDead(t *testing.T) {
 		"X X X X X O . . .",
 	)
 	j := Judge(b, JudgeOptions{Seed: 5})
-	if s := statusAt(t, b, j, "A2"); s != Dead {
+	if s := judgeStatusAt(t, b, j, "A2"); s != Dead {
 		t.Fatalf("nakade group %v, want dead", s)
 	}
-	if s := statusAt(t, b, j, "C2"); s != Alive {
+	if s := judgeStatusAt(t, b, j, "C2"); s != Alive {
 		t.Fatalf("nakade stone %v, want alive", s)
 	}
 	if j.Score.DeadTaken[board.White] != 12 {
@@ -166,7 +166,7 @@ func TestJudgeNakadeDead(t *testing.T) {
 }
 
 func TestJudgeDameOpen(t *testing.T) {
-	b := rows(t,
+	b := judgeRows(t,
 		". . . . .",
 		"O O O O O",
 		". . . . .",
@@ -174,7 +174,7 @@ func TestJudgeDameOpen(t *testing.T) {
 		". . . . .",
 	)
 	j := Judge(b, JudgeOptions{Seed: 2})
-	if got := vertices(5, j.Unsettled); got != "A3 B3 C3 D3 E3" {
+	if got := judgeVertices(5, j.Unsettled); got != "A3 B3 C3 D3 E3" {
 		t.Fatalf("unsettled %q, want the open dame row", got)
 	}
 	if len(j.Dead)+len(j.Seki) != 0 || j.Score.Result != "0" {
@@ -193,9 +193,9 @@ func TestJudgeDeterministic(t *testing.T) {
 	}
 }
 
-// readMoves replays the main line of a GNU Go self-play record (only
+// judgeReadMoves replays the main line of a GNU Go self-play record (only
 // SZ, B and W matter).
-func readMoves(t testing.TB, path string) *board.Board {
+func judgeReadMoves(t testing.TB, path string) *board.Board {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -219,19 +219,19 @@ func readMoves(t testing.TB, path string) *board.Board {
 	return b
 }
 
-type oracleGame struct{ file, result string }
+type judgeOracleGame struct{ file, result string }
 
-func oracle(t testing.TB, size int) []oracleGame {
+func judgeOracle(t testing.TB, size int) []judgeOracleGame {
 	f, err := os.Open(filepath.Join("testdata", "judge", fmt.Sprintf("oracle-%d.txt", size)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var gs []oracleGame
+	var gs []judgeOracleGame
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		if w := strings.Fields(sc.Text()); len(w) == 2 {
-			gs = append(gs, oracleGame{w[0], w[1]})
+			gs = append(gs, judgeOracleGame{w[0], w[1]})
 		}
 	}
 	return gs
@@ -243,7 +243,7 @@ func oracle(t testing.TB, size int) []oracleGame {
 func TestJudgeCorpus(t *testing.T) {
 	full := os.Getenv("KISEN_JUDGE_CORPUS") != ""
 	for _, size := range []int{9, 19} {
-		games := oracle(t, size)
+		games := judgeOracle(t, size)
 		if !full {
 			k := 12
 			if size == 19 {
@@ -255,7 +255,7 @@ func TestJudgeCorpus(t *testing.T) {
 		var slowest time.Duration
 		slowFile := ""
 		for _, g := range games {
-			b := readMoves(t, filepath.Join("testdata", "judge", g.file))
+			b := judgeReadMoves(t, filepath.Join("testdata", "judge", g.file))
 			start := time.Now()
 			j := Judge(b, JudgeOptions{Seed: 1, Komi: 6.5})
 			if d := time.Since(start); d > slowest {
@@ -266,7 +266,7 @@ func TestJudgeCorpus(t *testing.T) {
 				agree++
 			} else {
 				t.Logf("%s: kisen %s, gnugo %s; dead %s; seki %s", g.file, j.Score.Result, g.result,
-					vertices(size, j.Dead), vertices(size, j.Seki))
+					judgeVertices(size, j.Dead), judgeVertices(size, j.Seki))
 			}
 		}
 		t.Logf("%dx%d: %d/%d agree (%.1f%%), slowest judge %v (%s)", size, size, agree, total, 100*float64(agree)/float64(max(total, 1)), slowest, slowFile)
@@ -279,7 +279,7 @@ func TestJudgeCorpus(t *testing.T) {
 // BenchmarkJudge19 times one full judgement (1000 playouts) of a finished
 // 19x19 GNU Go game: the target is at most 1 s on one core.
 func BenchmarkJudge19(b *testing.B) {
-	bd := readMoves(b, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"))
+	bd := judgeReadMoves(b, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Judge(bd, JudgeOptions{Seed: uint64(i), Komi: 6.5})
@@ -287,7 +287,7 @@ func BenchmarkJudge19(b *testing.B) {
 }
 
 func BenchmarkJudge9(b *testing.B) {
-	bd := readMoves(b, filepath.Join("testdata", "judge", "gnugo-9-1.sgf"))
+	bd := judgeReadMoves(b, filepath.Join("testdata", "judge", "gnugo-9-1.sgf"))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Judge(bd, JudgeOptions{Seed: uint64(i), Komi: 6.5})
