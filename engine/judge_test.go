@@ -303,3 +303,26 @@ func TestJudgeEmptyAndTinyBoards(t *testing.T) {
 		}
 	}
 }
+
+func TestJudgeSquareFourDead(t *testing.T) {
+	// A corner group whose only eye space is a square of four is dead
+	// whoever plays first; the playouts may call it Unknown on some seeds
+	// but count it dead by the majority.
+	b := judgeRows(t,
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		"O O O O . . . . .",
+		"X X X O . . . . .",
+		". . X O . . . . .",
+		". . X O . . . . .",
+	)
+	for seed := uint64(0); seed < 8; seed++ {
+		j := Judge(b, JudgeOptions{Seed: seed})
+		if got := judgeVertices(9, j.Dead); got != "C1 C2 A3 B3 C3" {
+			t.Fatalf("seed %d: dead %q, want the black corner group", seed, got)
+		}
+	}
+}
