@@ -172,3 +172,38 @@ func BenchmarkHeavyPlayout9(b *testing.B) {
 		moves = pb.HeavyPlayout(r, 243, moves[:0])
 	}
 }
+
+func TestTreeAllocAcrossChunksAndBound(t *testing.T) {
+	tr := newTree(9, 3<<chunkBits)
+	for i := 0; i < 5000; i++ {
+		j := tr.alloc(82, tr.maxNodes)
+		if j < 0 {
+			if tr.used+82 <= tr.maxNodes {
+				t.Fatalf("alloc failed at %d used of %d", tr.used, tr.maxNodes)
+			}
+			if !tr.full {
+				t.Fatal("full not set")
+			}
+			return
+		}
+		if int(j)>>chunkBits != int(j+81)>>chunkBits {
+			t.Fatalf("block %d straddles chunks", j)
+		}
+		*tr.at(j + 81) = node{move: 5}
+	}
+	t.Fatal("bound never reached")
+}
+
+func TestMaxNodesBoundsTree(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 5000, MaxNodes: 2000, Seed: 5})
+	d, err := e.GenMove(context.Background(), board.MustNew(9), board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.tree.used > 2000 {
+		t.Errorf("tree uses %d nodes, bound 2000", e.tree.used)
+	}
+	if d.Playouts < 5000 {
+		t.Errorf("search stopped at %d playouts when the tree filled", d.Playouts)
+	}
+}

@@ -60,12 +60,15 @@ func (t *tree) alloc(n, maxNodes int) int32 {
 		t.full = true
 		return -1
 	}
-	off := t.used & (1<<chunkBits - 1)
-	if len(t.chunks) == 0 || off+n > 1<<chunkBits {
-		if len(t.chunks) > 0 {
-			t.used = len(t.chunks) << chunkBits // skip the chunk's tail
-		}
+	if off := t.used & (1<<chunkBits - 1); off+n > 1<<chunkBits {
+		t.used += 1<<chunkBits - off // a block never straddles two chunks
+	}
+	for t.used+n > len(t.chunks)<<chunkBits {
 		t.chunks = append(t.chunks, make([]node, 1<<chunkBits))
+	}
+	if t.used+n > maxNodes {
+		t.full = true
+		return -1
 	}
 	i := t.used
 	t.used += n

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/gtp"
+)
+
+// runGTP is `kisen gtp`: the engine as a GTP v2 program on stdin/stdout.
+func runGTP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return serveGTP(ctx, args, os.Stdin, stdout, stderr)
+}
+
+func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("gtp", "[--move-time 1s] [--playouts N] [--threads N] [--config FILE]",
+		"Speak GTP version 2 on standard input and output (GoGui, Sabaki, match scripts).\n"+
+			"--move-time and --playouts fix the effort per move when no time commands arrive.", stderr)
+	moveTime := fs.Duration("move-time", 0, "fixed time per move (0 = use the GTP clock, else 10s)")
+	playouts := fs.Int("playouts", 0, "fixed playouts per move (overrides --move-time)")
+	threads := fs.Int("threads", 0, "search threads (0 = config, else all cores)")
+	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, seed)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(*cfgFile)
+	if err != nil {
+		return err
+	}
+	opt := engine.Options{
+		Threads:     cfg.Engine.Threads,
+		MaxMemoryMB: cfg.Engine.MaxMemoryMB,
+		Seed:        cfg.Engine.Seed,
+		Ponder:      cfg.Engine.Ponder,
+		Playouts:    *playouts,
+		MoveTime:    *moveTime,
+	}
+	if cfg.Engine.Resign {
+		opt.ResignThreshold = cfg.Engine.ResignThreshold
+	}
+	if *threads > 0 {
+		opt.Threads = *threads
+	}
+	srv := gtp.NewServer("kisen", "0.1", func(size int, komi float64) (gtp.Player, error) {
+		o := opt
+		o.Size, o.Komi = size, komi
+		return engine.New(o)
+	})
+	return srv.Serve(ctx, stdin, stdout)
+}
