@@ -296,9 +296,12 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point) []Point {
 	return moves
 }
 
-// AreaScore is Black's area minus White's (stones plus empty points whose
-// on-board neighbours are all one colour), the playout count.
+// AreaScore is Black's area minus White's: stones plus empty regions
+// bordered by one colour only (no dead-stone removal). Playouts end with
+// only single-point eyes left, so this is also the playout count.
 func (b *Board) AreaScore() int {
+	var seen [maxPoints]bool
+	var stack [maxPoints]Point
 	score := 0
 	for r := 0; r < b.size; r++ {
 		p := At(b.size, 0, r)
@@ -309,10 +312,34 @@ func (b *Board) AreaScore() int {
 			case White:
 				score--
 			case Empty:
-				if b.IsEyeLike(Black, p) {
-					score++
-				} else if b.IsEyeLike(White, p) {
-					score--
+				if seen[p] {
+					continue
+				}
+				// Flood the empty region, noting the colours around it.
+				n, size := 0, 0
+				var touch [4]bool
+				stack[n] = p
+				n++
+				seen[p] = true
+				for n > 0 {
+					n--
+					q := stack[n]
+					size++
+					for _, x := range b.neighbours(q) {
+						k := b.color[x]
+						touch[k] = true
+						if k == Empty && !seen[x] {
+							seen[x] = true
+							stack[n] = x
+							n++
+						}
+					}
+				}
+				switch {
+				case touch[Black] && !touch[White]:
+					score += size
+				case touch[White] && !touch[Black]:
+					score -= size
 				}
 			}
 		}

@@ -160,6 +160,14 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	} else {
 		e.lowMoves = 0
 	}
+	// The opponent passed: passing is the Japanese-rules move when it
+	// wins about as often as the best move (more stones in our own area
+	// would cost points; the area count cannot see that).
+	if b.Passes() > 0 && d.Move != board.Pass {
+		if pw, ok := t.passRate(); ok && pw >= 0.5 && pw >= d.WinRate-0.05 {
+			d.Move, d.WinRate = board.Pass, pw
+		}
+	}
 	// Never pass from the search while the game is undecided and the
 	// opponent has not passed: play the best non-pass move instead.
 	if d.Move == board.Pass && b.Passes() == 0 && d.WinRate < 0.9 {

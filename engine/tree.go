@@ -302,3 +302,18 @@ func (t *tree) bestNonPass() board.Point {
 	}
 	return t.at(best).move
 }
+
+// passRate is the mean result of the root's pass child, if it was searched.
+func (t *tree) passRate() (float64, bool) {
+	r := t.at(0)
+	for k := r.child; k < r.child+r.nChild; k++ {
+		ch := t.at(k)
+		if ch.move == board.Pass {
+			if ch.visits-ch.prior < 20 {
+				return 0, false
+			}
+			return float64(ch.wins) / float64(ch.visits), true
+		}
+	}
+	return 0, false
+}
