@@ -207,3 +207,21 @@ func TestMaxNodesBoundsTree(t *testing.T) {
 		t.Errorf("search stopped at %d playouts when the tree filled", d.Playouts)
 	}
 }
+
+// TestTimePlanTable logs the per-move plan of a 40-minute 19x19 game in
+// which every move spends its target (docs/strength.md keeps the table).
+func TestTimePlanTable(t *testing.T) {
+	left := 40 * time.Minute
+	for mv := 0; mv < 400; mv += 2 {
+		empty := max(40, 361-mv*3/4)
+		b := allocate(Clock{Main: 40 * time.Minute, OurLeft: left, MoveCap: 400}, 19, mv, empty)
+		if mv%40 == 0 || mv >= 390 {
+			t.Logf("move %3d empty %3d left %7.1fs target %5.1fs cap %5.1fs", mv, empty, left.Seconds(), b.target.Seconds(), b.max.Seconds())
+		}
+		left -= b.target
+	}
+	if left < 30*time.Second {
+		t.Errorf("left %v at the cap", left)
+	}
+	t.Logf("left at move 400: %.1fs", left.Seconds())
+}
