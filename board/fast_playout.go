@@ -346,3 +346,38 @@ func (b *Board) AreaScore() int {
 	}
 	return score
 }
+
+// RegionOwner returns the colour of the stones bordering the empty region
+// that contains p, if only one colour borders it; else Empty.
+func (b *Board) RegionOwner(p Point) Color {
+	if b.color[p] != Empty {
+		return Empty
+	}
+	var seen [maxPoints]bool
+	var stack [maxPoints]Point
+	var touch [4]bool
+	n := 0
+	stack[n] = p
+	n++
+	seen[p] = true
+	for n > 0 {
+		n--
+		q := stack[n]
+		for _, x := range b.neighbours(q) {
+			k := b.color[x]
+			touch[k] = true
+			if k == Empty && !seen[x] {
+				seen[x] = true
+				stack[n] = x
+				n++
+			}
+		}
+	}
+	switch {
+	case touch[Black] && !touch[White]:
+		return Black
+	case touch[White] && !touch[Black]:
+		return White
+	}
+	return Empty
+}

@@ -149,3 +149,24 @@ func BenchmarkHeavyPlayout19(b *testing.B) {
 		moves = pb.HeavyPlayout(r, 3*361, moves[:0])
 	}
 }
+
+func TestRegionOwner(t *testing.T) {
+	b := setupRows(t,
+		"..XO.",
+		"..XO.",
+		"..XO.",
+		"..XO.",
+		"..XO.")
+	if got := b.RegionOwner(At(5, 0, 0)); got != Black {
+		t.Errorf("left region owner %v", got)
+	}
+	if got := b.RegionOwner(At(5, 4, 2)); got != White {
+		t.Errorf("right region owner %v", got)
+	}
+	if got := b.RegionOwner(At(5, 2, 2)); got != Empty {
+		t.Errorf("stone point owner %v", got)
+	}
+	if got := MustNew(9).RegionOwner(At(9, 4, 4)); got != Empty {
+		t.Errorf("empty board owner %v", got)
+	}
+}

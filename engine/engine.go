@@ -168,6 +168,11 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 			d.Move, d.WinRate = board.Pass, pw
 		}
 	}
+	// After the opponent's pass a move inside our own territory can only
+	// cost a point under Japanese rules.
+	if b.Passes() > 0 && d.Move != board.Pass && root.RegionOwner(d.Move) == c {
+		d.Move = board.Pass
+	}
 	// Never pass from the search while the game is undecided and the
 	// opponent has not passed: play the best non-pass move instead.
 	if d.Move == board.Pass && b.Passes() == 0 && d.WinRate < 0.9 {

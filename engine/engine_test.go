@@ -225,3 +225,30 @@ func TestTimePlanTable(t *testing.T) {
 	}
 	t.Logf("left at move 400: %.1fs", left.Seconds())
 }
+
+func TestPassesInsteadOfFillingOwnTerritory(t *testing.T) {
+	// Black walls off the left, White the right; White has just passed.
+	b := board.MustNew(9)
+	for row := 0; row < 9; row++ {
+		if err := b.Play(board.Move{Color: board.Black, Point: board.At(9, 4, row)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Play(board.Move{Color: board.White, Point: board.At(9, 5, row)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Play(board.Move{Color: board.Black, Point: board.Pass}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(board.Move{Color: board.White, Point: board.Pass}); err != nil {
+		t.Fatal(err)
+	}
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 500, Seed: 9})
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Move != board.Pass {
+		t.Errorf("black played %s after white passed; want pass", board.GTP(9, d.Move))
+	}
+}
