@@ -99,3 +99,40 @@ func TestStartRejectsNonGTP(t *testing.T) {
 		t.Error("echo accepted as a GTP engine")
 	}
 }
+
+type fakePlayer struct {
+	clk  engine.Clock
+	move board.Point
+}
+
+func (f *fakePlayer) GenMove(ctx context.Context, b *board.Board, c board.Color, clk engine.Clock) (engine.Decision, error) {
+	f.clk = clk
+	return engine.Decision{Move: f.move}, nil
+}
+
+func TestServerPassesClockAndRecordsMove(t *testing.T) {
+	fp := &fakePlayer{}
+	s := NewServer("x", "y", func(int, float64) (Player, error) { return fp, nil })
+	ctx := context.Background()
+	for _, c := range []string{"boardsize 9", "time_settings 2400 0 0", "time_left b 1200 0", "time_left w 900.5 0"} {
+		f := strings.Fields(c)
+		if _, err := s.Handle(ctx, f[0], f[1:]); err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+	}
+	fp.move, _ = board.ParseGTP(9, "C3")
+	out, err := s.Handle(ctx, "genmove", []string{"b"})
+	if err != nil || out != "C3" {
+		t.Fatalf("genmove = %q, %v", out, err)
+	}
+	want := engine.Clock{Main: 2400 * time.Second, OurLeft: 1200 * time.Second, TheirLeft: 900500 * time.Millisecond, MoveCap: 400}
+	if fp.clk != want {
+		t.Errorf("clock %+v, want %+v", fp.clk, want)
+	}
+	if _, err := s.Handle(ctx, "play", []string{"w", "C3"}); err == nil {
+		t.Error("play on the engine's stone accepted")
+	}
+	if out, _ := s.Handle(ctx, "showboard", nil); !strings.Contains(out, "X") {
+		t.Errorf("showboard lacks the move:\n%s", out)
+	}
+}
