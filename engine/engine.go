@@ -62,6 +62,10 @@ type Engine struct {
 	lowMoves int // consecutive moves with a win rate below the resign threshold
 }
 
+// ownTerritory is the playout ownership above which a point counts as
+// our territory when deciding to pass.
+const ownTerritory = 0.7
+
 // bytesPerNode is the accounting figure for MaxMemoryMB.
 const bytesPerNode = 48
 
@@ -120,8 +124,13 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	}
 	// The opponent passed: pass if the count says we win and nothing is
 	// unsettled (Japanese rules: filling dame gains nothing).
-	if b.Passes() > 0 && e.passWins(root, c) {
-		return Decision{Move: board.Pass, WinRate: 1, Elapsed: time.Since(start)}, nil
+	var owner []float64 // after the opponent's pass: ownership for c per point
+	if b.Passes() > 0 {
+		win, own := e.passWins(root, c)
+		if win {
+			return Decision{Move: board.Pass, WinRate: 1, Elapsed: time.Since(start)}, nil
+		}
+		owner = own
 	}
 
 	budget := e.budget(root, clk)
@@ -170,8 +179,11 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	}
 	// After the opponent's pass a move inside our own territory can only
 	// cost a point under Japanese rules.
-	if b.Passes() > 0 && d.Move != board.Pass && root.RegionOwner(d.Move) == c {
-		d.Move = board.Pass
+	if b.Passes() > 0 && d.Move != board.Pass {
+		col, row := board.ColRow(e.opt.Size, d.Move)
+		if root.RegionOwner(d.Move) == c || (owner != nil && owner[row*e.opt.Size+col] >= ownTerritory) {
+			d.Move = board.Pass
+		}
 	}
 	// Never pass from the search while the game is undecided and the
 	// opponent has not passed: play the best non-pass move instead.
@@ -186,17 +198,22 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 }
 
 // passWins reports whether passing now ends the game in c's favour with no
-// unsettled point, by the judge's count.
-func (e *Engine) passWins(b *board.Board, c board.Color) bool {
+// unsettled point, by the judge's count. It also returns each point's
+// ownership seen from c (+1 = surely c's), in board.AllPoints order.
+func (e *Engine) passWins(b *board.Board, c board.Color) (bool, []float64) {
 	j := Judge(b, JudgeOptions{Playouts: 300, Seed: e.seed, Rules: board.Japanese, Komi: e.opt.Komi})
-	if len(j.Unsettled) > 0 {
-		return false
+	own := make([]float64, len(j.Ownership))
+	for i, v := range j.Ownership {
+		if c == board.White {
+			v = -v
+		}
+		own[i] = v
 	}
 	margin := j.Score.Black - j.Score.White
 	if c == board.White {
 		margin = -margin
 	}
-	return margin > 0
+	return len(j.Unsettled) == 0 && margin > 0, own
 }
 
 // worker runs playouts until the budget, ctx or halt ends them.
