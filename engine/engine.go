@@ -138,6 +138,13 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	e.tree = e.reuse(root, c)
 	t := e.tree
 	t.base = t.rootVisits()
+	// Playouts count area; Japanese komi 6.5 is worth about 7.5 by area
+	// when Black gets the last dame, so Black searches with one more point
+	// of komi (White keeps the komi, a point on the safe side).
+	t.komi = e.opt.Komi
+	if c == board.Black {
+		t.komi++
+	}
 	e.mu.Unlock()
 
 	var wg sync.WaitGroup
@@ -237,7 +244,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		if pb.Passes() < 2 {
 			moves = pb.HeavyPlayout(r, 3*e.opt.Size*e.opt.Size, moves)
 		}
-		score := float64(pb.AreaScore()) - e.opt.Komi
+		score := float64(pb.AreaScore()) - t.komi
 		e.mu.Lock()
 		t.backup(path, moves, score > 0)
 		done := t.rootVisits() - t.base
