@@ -55,9 +55,16 @@ func exitCode(err error) int {
 var verbs = [][2]string{
 	{"sgf check FILE...", "check SGF records: syntax, FF[4] Go, legal moves"},
 	{"config check [--config FILE]", "print the effective configuration, or every error in it"},
+	{"play --port DEV --color black|white", "play a game over the serial link (SGMP), or --resume FILE.sgf"},
+	{"demo [--size 9] [--main-time 1m]", "a whole game between two kisen players over a virtual serial pair"},
+	{"ports", "list serial ports with their USB details"},
+	{"submit FILE.sgf DIR", "check a record and copy it to the submission medium"},
+	{"score [--json] FILE.sgf", "judge dead stones and count a record"},
+	{"gtp [--move-time 1s]", "the engine as a GTP v2 program (GoGui, Sabaki, match scripts)"},
+	{"bench [--size 9|19]", "measure playout and search speed"},
+	{"match", "play the engine against a GTP program (GNU Go) and print the figures"},
 	{"version", "print kisen's version"},
 	{"help [VERB]", "this list, or a verb's flags"},
-	// The integrator adds: play, demo, ports, submit, gtp, bench, match, score.
 }
 
 // run is the whole program minus process exit, so tests can call it.
@@ -77,18 +84,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "config":
 		return runConfig(ctx, rest, stdout, stderr)
 
-	// Verbs from other issues: the integrator adds each as
-	//   case "play": return runPlay(ctx, rest, stdout, stderr)
-	// for play, demo, ports, submit, gtp, bench, match and score,
-	// and a line for it in verbs above.
-	// --- slot: play ---
-	// --- slot: demo ---
-	// --- slot: ports ---
-	// --- slot: submit ---
-	// --- slot: gtp ---
-	// --- slot: bench ---
-	// --- slot: match ---
-	// --- slot: score ---
+	case "play":
+		return runPlay(ctx, rest, os.Stdin, stdout, stderr)
+	case "demo":
+		return runDemo(ctx, rest, stdout, stderr)
+	case "ports":
+		return runPorts(ctx, rest, stdout, stderr)
+	case "submit":
+		return runSubmit(ctx, rest, stdout, stderr)
+	case "gtp":
+		return runGTP(ctx, rest, stdout, stderr)
+	case "bench":
+		return runBench(ctx, rest, stdout, stderr)
+	case "match":
+		return runMatch(ctx, rest, stdout, stderr)
+	case "score":
+		return runScore(ctx, rest, stdout, stderr)
 
 	default:
 		return usageError{fmt.Errorf("unknown verb %q: run 'kisen help' for the list", verb)}

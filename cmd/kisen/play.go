@@ -1,0 +1,375 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+	"golang.org/x/term"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/config"
+	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/gtp"
+	"github.com/kisen-go/kisen/match"
+	"github.com/kisen-go/kisen/sgf"
+	"github.com/kisen-go/kisen/sgmp"
+)
+
+// playFlags are the flags of `kisen play`; set ones override the config.
+type playFlags struct {
+	configPath, port, color, mode, ui, resume, out, manual, player, opponent, logFile string
+	size, moveCap, baud                                                               int
+	komi                                                                              float64
+	mainTime, resendTimeout, moveTime                                                 time.Duration
+}
+
+func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f playFlags
+	fs.StringVar(&f.configPath, "config", "", "YAML configuration `file`")
+	fs.StringVar(&f.port, "port", "", "serial `device` of the link, e.g. /dev/ttyUSB0 or /dev/serial/by-id/...")
+	fs.StringVar(&f.color, "color", "", "our colour: black or white")
+	fs.StringVar(&f.mode, "mode", "", "protocol: sgmp (tournament) or gmp (full Go Modem Protocol)")
+	fs.IntVar(&f.size, "size", 0, "board size (9, 13, 19)")
+	fs.Float64Var(&f.komi, "komi", 0, "komi (not sent over the link: both operators set it)")
+	fs.DurationVar(&f.mainTime, "main-time", 0, "main time per side, sudden death (e.g. 40m)")
+	fs.IntVar(&f.moveCap, "move-cap", 0, "stop the game at this move number (a pass counts)")
+	fs.IntVar(&f.baud, "baud", 0, "serial speed")
+	fs.DurationVar(&f.resendTimeout, "resend-timeout", 0, "resend an unacknowledged command after this long")
+	fs.DurationVar(&f.moveTime, "move-time", 0, "fixed thinking time per move for the engine (default: manage the clock)")
+	fs.StringVar(&f.ui, "ui", "", "display: auto, tui or plain")
+	fs.StringVar(&f.resume, "resume", "", "continue the game journaled in this SGF `file` after a crash")
+	fs.StringVar(&f.out, "out", "", "folder for records and reports")
+	fs.StringVar(&f.manual, "manual", "", "who is entered by hand at this terminal: us, them or none")
+	fs.StringVar(&f.player, "player", "", "our program's name in the record")
+	fs.StringVar(&f.opponent, "opponent", "", "the opponent's name in the record")
+	fs.StringVar(&f.logFile, "log-file", "", "JSON trace log `file` (every packet)")
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("play: unexpected argument %q", fs.Arg(0))}
+	}
+	cfg, err := loadConfig(f.configPath)
+	if err != nil {
+		return err
+	}
+	applyPlayFlags(fs, f, &cfg)
+	if f.resume != "" {
+		if err := applyRecord(f.resume, fs, &cfg); err != nil {
+			return err
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	if cfg.Link.Port == "" && f.manual != "them" {
+		return usageError{errors.New("play: no serial port: give --port DEVICE or link.port in the config (kisen ports lists them)")}
+	}
+	logger, closeLog, err := newLogger(stderr, firstNonEmpty(f.logFile, cfg.Log.File), cfg.Log.Level)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+
+	us, err := board.ParseColor(cfg.Game.Color)
+	if err != nil {
+		return err
+	}
+	rules, err := board.ParseRules(cfg.Game.Rules)
+	if err != nil {
+		return err
+	}
+
+	ourPlayer, err := newOurPlayer(ctx, cfg, f.manual == "us", f.moveTime, stdin, stdout, logger)
+	if err != nil {
+		return err
+	}
+	var theirs match.Player
+	var port io.Closer
+	if f.manual == "them" {
+		theirs = match.NewManualPlayer(cfg.Opponent+" (entered by hand)", stdin, stdout)
+	} else {
+		rp, p, err := openRemote(cfg, us, f.resume, logger)
+		if err != nil {
+			return err
+		}
+		theirs, port = rp, p
+		defer port.Close()
+	}
+	black, white := ourPlayer, theirs
+	if us == board.White {
+		black, white = theirs, ourPlayer
+	}
+	opt := gameOptions(cfg, rules, logger)
+	opt.Journal = f.resume
+	if opt.Journal == "" {
+		opt.Journal = filepath.Join(cfg.Output.Dir, recordName(time.Now(), black.Name(), white.Name()))
+	}
+	if err := os.MkdirAll(filepath.Dir(opt.Journal), 0o755); err != nil {
+		return fmt.Errorf("output folder: %w", err)
+	}
+	opt.OnLinkDown = func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
+		if !isTerminal(stdin) {
+			return nil, lerr
+		}
+		fmt.Fprintf(stdout, "\nThe link failed (%v).\nIf the referee allows manual entry, type the opponent's moves here (typing time counts). Enter 'yes' to continue by hand: ", lerr)
+		return match.NewManualPlayer(cfg.Opponent+" (entered by hand)", stdin, stdout), nil
+	}
+	var g *match.Game
+	if f.resume != "" {
+		g, err = match.Resume(opt, black, white)
+	} else {
+		g, err = match.NewGame(opt, black, white)
+	}
+	if err != nil {
+		return err
+	}
+	stop := attachDisplay(g, cfg.UI, stdout)
+	out, err := g.Run(ctx)
+	stop()
+	if err != nil {
+		return err
+	}
+	if err := writeReport(g, opt, out, stdout); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "record: %s\n", opt.Journal)
+	if out.Reason == match.Suspended {
+		return fmt.Errorf("game suspended: %s", out.Detail)
+	}
+	return nil
+}
+
+// applyRecord takes the game's settings from the record being resumed:
+// size, komi, rules, handicap and main time are the game's, whatever the
+// config says now; the names too unless given as flags.
+func applyRecord(path string, fs *flag.FlagSet, cfg *config.Config) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	rec, err := sgf.Parse(data)
+	if err != nil {
+		return fmt.Errorf("resume: %s is not a readable record: %w", path, err)
+	}
+	if rec.Result != "" {
+		return fmt.Errorf("resume: %s is a finished game (RE[%s]); start a new game instead", path, rec.Result)
+	}
+	cfg.Game.Size, cfg.Game.Komi, cfg.Game.Handicap = rec.Size, rec.Komi, rec.Handicap
+	if rec.Rules != "" {
+		cfg.Game.Rules = strings.ToLower(rec.Rules)
+	}
+	if rec.MainTime > 0 {
+		cfg.Game.MainTime = config.Duration{Duration: time.Duration(rec.MainTime * float64(time.Second))}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	ours, theirs := rec.PlayerBlack, rec.PlayerWhite
+	if cfg.Game.Color == "white" {
+		ours, theirs = theirs, ours
+	}
+	if !set["player"] && ours != "" {
+		cfg.Player = ours
+	}
+	if !set["opponent"] && theirs != "" {
+		cfg.Opponent = theirs
+	}
+	return nil
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// applyPlayFlags copies the flags the operator set into the configuration
+// (flags > environment > file > defaults).
+func applyPlayFlags(fs *flag.FlagSet, f playFlags, cfg *config.Config) {
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "port":
+			cfg.Link.Port = f.port
+		case "color":
+			cfg.Game.Color = strings.ToLower(f.color)
+		case "mode":
+			cfg.Link.Mode = strings.ToLower(f.mode)
+		case "size":
+			cfg.Game.Size = f.size
+		case "komi":
+			cfg.Game.Komi = f.komi
+		case "main-time":
+			cfg.Game.MainTime = config.Duration{Duration: f.mainTime}
+		case "move-cap":
+			cfg.Game.MoveCap = f.moveCap
+		case "baud":
+			cfg.Link.Baud = f.baud
+		case "resend-timeout":
+			cfg.Link.ResendTimeout = config.Duration{Duration: f.resendTimeout}
+		case "ui":
+			cfg.UI = f.ui
+		case "out":
+			cfg.Output.Dir = f.out
+		case "player":
+			cfg.Player = f.player
+		case "opponent":
+			cfg.Opponent = f.opponent
+		case "manual":
+			if f.manual == "us" {
+				cfg.Engine.Kind = "manual"
+			}
+		}
+	})
+}
+
+func gameOptions(cfg config.Config, rules board.Rules, logger zerolog.Logger) match.Options {
+	return match.Options{
+		Size: cfg.Game.Size, Komi: cfg.Game.Komi, Rules: rules, Handicap: cfg.Game.Handicap,
+		MainTime: cfg.Game.MainTime.Duration, MoveCap: cfg.Game.MoveCap,
+		Event: cfg.Event.Name, Round: cfg.Event.Round, Place: cfg.Event.Place,
+		Application: "kisen:" + version,
+		Judge: func(b *board.Board) engine.Judgement {
+			return engine.Judge(b, engine.JudgeOptions{Rules: rules, Komi: cfg.Game.Komi, Seed: 1})
+		},
+		Log: logger,
+	}
+}
+
+// newOurPlayer builds the side kisen plays: the embedded engine, an
+// external GTP program, or the operator's hands.
+func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime time.Duration, stdin io.Reader, stdout io.Writer, logger zerolog.Logger) (match.Player, error) {
+	switch {
+	case manual || cfg.Engine.Kind == "manual":
+		return match.NewManualPlayer(cfg.Player+" (entered by hand)", stdin, stdout), nil
+	case cfg.Engine.Kind == "gtp":
+		c, err := gtp.Start(ctx, cfg.Engine.Command)
+		if err != nil {
+			return nil, fmt.Errorf("engine.command: %w", err)
+		}
+		return match.NewGTPPlayer(cfg.Player, c), nil
+	}
+	threshold := 0.0
+	if cfg.Engine.Resign {
+		threshold = cfg.Engine.ResignThreshold
+	}
+	e, err := engine.New(engine.Options{Size: cfg.Game.Size, Komi: cfg.Game.Komi, Threads: cfg.Engine.Threads,
+		MaxMemoryMB: cfg.Engine.MaxMemoryMB, MoveTime: moveTime, ResignThreshold: threshold,
+		Ponder: cfg.Engine.Ponder, Seed: cfg.Engine.Seed, Log: logger.With().Str("component", "engine").Logger()})
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	return match.NewEnginePlayer(cfg.Player, e), nil
+}
+
+// openRemote opens the serial port and the SGMP session on it.
+func openRemote(cfg config.Config, us board.Color, resume string, logger zerolog.Logger) (*match.RemotePlayer, io.Closer, error) {
+	mode, err := sgmp.ParseMode(cfg.Link.Mode)
+	if err != nil {
+		return nil, nil, err
+	}
+	port, err := sgmp.OpenPort(sgmp.PortConfig{Name: cfg.Link.Port, Baud: cfg.Link.Baud, DataBits: cfg.Link.DataBits,
+		Parity: cfg.Link.Parity, StopBits: cfg.Link.StopBits, FlowControl: cfg.Link.FlowControl})
+	if err != nil {
+		return nil, nil, err
+	}
+	opt := sgmp.Options{Mode: mode, Color: us, Size: cfg.Game.Size, Handicap: cfg.Game.Handicap,
+		Chinese: strings.EqualFold(cfg.Game.Rules, "chinese"), ResendTimeout: cfg.Link.ResendTimeout.Duration,
+		AllowUndo: cfg.Link.AllowUndo, Log: logger.With().Str("component", "sgmp").Str("port", cfg.Link.Port).Logger()}
+	if resume != "" {
+		var ls sgmp.LinkState
+		ok, err := match.ReadLinkState(resume, &ls)
+		if err != nil {
+			port.Close()
+			return nil, nil, err
+		}
+		if ok {
+			opt.Resume = &ls
+		}
+	}
+	sess, err := sgmp.NewSession(port, opt)
+	if err != nil {
+		port.Close()
+		return nil, nil, err
+	}
+	return match.NewRemotePlayer(cfg.Opponent, sess, opt.Resume != nil), closers{sess, port}, nil
+}
+
+type closers []io.Closer
+
+func (c closers) Close() error {
+	var errs []error
+	for _, x := range c {
+		errs = append(errs, x.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// recordName is the tournament file name: YYYYMMDD-HHMM-<black>-vs-<white>.sgf.
+func recordName(t time.Time, black, white string) string {
+	return fmt.Sprintf("%s-%s-vs-%s.sgf", t.Format("20060102-1504"), safeName(black), safeName(white))
+}
+
+func safeName(s string) string {
+	var sb strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			sb.WriteRune(r)
+		case r == ' ':
+			sb.WriteByte('_')
+		}
+	}
+	if sb.Len() == 0 {
+		return "player"
+	}
+	return sb.String()
+}
+
+func isTerminal(x any) bool {
+	f, ok := x.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// attachDisplay shows the game: a live screen on a terminal, else one line
+// per event. It returns a function that stops the display.
+func attachDisplay(g *match.Game, ui string, stdout io.Writer) func() {
+	if ui == "tui" || (ui != "plain" && isTerminal(stdout)) {
+		t := match.NewTerminal(stdout, g)
+		g.Observe(t)
+		return t.Close
+	}
+	g.Observe(match.NewPlain(stdout, g))
+	return func() {}
+}
+
+// writeReport prints the end-of-game report and saves it (text and SVG)
+// beside the record.
+func writeReport(g *match.Game, opt match.Options, out match.Outcome, stdout io.Writer) error {
+	if out.Reason == match.Suspended {
+		return nil
+	}
+	r := g.Report(out)
+	text := r.Text()
+	fmt.Fprintln(stdout, text)
+	base := strings.TrimSuffix(opt.Journal, ".sgf")
+	if err := os.WriteFile(base+".report.txt", []byte(text), 0o644); err != nil {
+		return fmt.Errorf("saving the report: %w", err)
+	}
+	if err := os.WriteFile(base+".report.svg", r.SVG(), 0o644); err != nil {
+		return fmt.Errorf("saving the report picture: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package match
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/sgf"
+)
+
+// Resume rebuilds a game from its journal (opt.Journal): the position, the
+// move number and both clocks (time left after each side's last move; the
+// time between the crash and the restart is not charged — the referee
+// deducts recovery time as the rules say). The record's size, komi, rules
+// and handicap win over opt.
+func Resume(opt Options, black, white Player) (*Game, error) {
+	data, err := os.ReadFile(opt.Journal)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	rec, err := sgf.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %s is not a readable record: %w", opt.Journal, err)
+	}
+	if rec.Result != "" {
+		return nil, fmt.Errorf("resume: %s is a finished game (RE[%s]); start a new game instead", opt.Journal, rec.Result)
+	}
+	opt.Size, opt.Komi, opt.Handicap = rec.Size, rec.Komi, rec.Handicap
+	if strings.EqualFold(rec.Rules, "chinese") {
+		opt.Rules = board.Chinese
+	} else {
+		opt.Rules = board.Japanese
+	}
+	if rec.MainTime > 0 {
+		opt.MainTime = time.Duration(rec.MainTime * float64(time.Second))
+	}
+	g, err := NewGame(opt, black, white)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	// Handicap stones come from the record's setup, not the fixed points.
+	g.board = board.MustNew(opt.Size)
+	for _, m := range rec.Setup {
+		if err := g.board.Setup(m.Color, m.Point); err != nil {
+			return nil, fmt.Errorf("resume: setup stone: %w", err)
+		}
+	}
+	if len(rec.Setup) > 0 {
+		g.board.SetToMove(board.White)
+	}
+	for i, n := range rec.Nodes {
+		if err := g.board.Play(n.Move); err != nil {
+			return nil, fmt.Errorf("resume: move %d in %s: %w", i+1, opt.Journal, err)
+		}
+		if n.HasTime && opt.MainTime > 0 {
+			g.clock.SetUsed(n.Move.Color, opt.MainTime-time.Duration(n.TimeLeft*float64(time.Second)))
+		}
+	}
+	g.rec.rec = *rec
+	g.resumed = true
+	g.rec.sent = len(rec.Nodes)
+	if j, ok, err := readLinkJournal(opt.Journal); err != nil {
+		return nil, err
+	} else if ok {
+		g.rec.sent = j.MovesSent
+	}
+	return g, nil
+}
+
+// ReadLinkState decodes the link state journaled beside a record into v
+// (for SGMP: *sgmp.LinkState). It reports false if there is none.
+func ReadLinkState(journal string, v any) (bool, error) {
+	j, ok, err := readLinkJournal(journal)
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := json.Unmarshal(j.Link, v); err != nil {
+		return false, fmt.Errorf("link state beside %s: %w", journal, err)
+	}
+	return true, nil
+}
+
+type linkJournalIn struct {
+	MovesSent int             `json:"moves_sent"`
+	Link      json.RawMessage `json:"link"`
+}
+
+func readLinkJournal(journal string) (linkJournalIn, bool, error) {
+	var j linkJournalIn
+	data, err := os.ReadFile(journal + ".link")
+	if errors.Is(err, fs.ErrNotExist) {
+		return j, false, nil
+	}
+	if err != nil {
+		return j, false, err
+	}
+	if err := json.Unmarshal(data, &j); err != nil {
+		return j, false, fmt.Errorf("link state beside %s: %w (delete it to start the link afresh)", journal, err)
+	}
+	return j, true, nil
+}
