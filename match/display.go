@@ -91,6 +91,7 @@ type Terminal struct {
 	toMove  board.Color
 	number  int
 	over    string
+	link    string
 	stop    chan struct{}
 	stopped sync.Once
 }
@@ -108,7 +109,7 @@ func NewTerminal(w io.Writer, g *Game) *Terminal {
 			select {
 			case <-tick.C:
 				t.mu.Lock()
-				t.draw()
+				t.drawClocks()
 				t.mu.Unlock()
 			case <-t.stop:
 				return
@@ -125,6 +126,9 @@ func (t *Terminal) Close() { t.stopped.Do(func() { close(t.stop) }) }
 func (t *Terminal) Event(e Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if e.Link != "" {
+		t.link = e.Link
+	}
 	switch e.Kind {
 	case GameStarted:
 		t.b = e.Board
@@ -155,17 +159,12 @@ func (t *Terminal) draw() {
 	sb.WriteString(renderBoard(t.b))
 	sb.WriteString("\n")
 	for _, c := range []board.Color{board.Black, board.White} {
-		turn := "  "
-		if c == t.toMove {
-			turn = "▶ "
-		}
-		stone := "X"
-		if c == board.White {
-			stone = "O"
-		}
-		fmt.Fprintf(&sb, "%s%s %-20s %s  prisoners %d\n", turn, stone, t.names[c], fmtClock(t.clock.Left(c)), t.b.Captured(c))
+		sb.WriteString(t.clockLine(c) + "\n")
 	}
 	fmt.Fprintf(&sb, "komi %.1f   move %d\n", t.komi, t.b.MoveNumber())
+	if t.link != "" {
+		sb.WriteString("link: " + t.link + "\n")
+	}
 	if len(t.last) > 0 {
 		sb.WriteString("last: " + strings.Join(t.last, ", ") + "\n")
 	}
@@ -175,6 +174,34 @@ func (t *Terminal) draw() {
 	if t.over != "" {
 		sb.WriteString(t.over + "\n")
 	}
+	io.WriteString(t.w, sb.String())
+}
+
+func (t *Terminal) clockLine(c board.Color) string {
+	turn := "  "
+	if c == t.toMove {
+		turn = "▶ "
+	}
+	stone := "X"
+	if c == board.White {
+		stone = "O"
+	}
+	return fmt.Sprintf("%s%s %-20s %s  prisoners %d", turn, stone, t.names[c], fmtClock(t.clock.Left(c)), t.b.Captured(c))
+}
+
+// drawClocks rewrites only the two clock lines, leaving the cursor where
+// it was, so that what the operator is typing at a prompt stays on screen.
+func (t *Terminal) drawClocks() {
+	if t.over != "" {
+		return
+	}
+	row := t.b.Size() + 3 // header, the rows, a blank line
+	var sb strings.Builder
+	sb.WriteString("\x1b7")
+	for i, c := range []board.Color{board.Black, board.White} {
+		fmt.Fprintf(&sb, "\x1b[%d;1H%s\x1b[K", row+i, t.clockLine(c))
+	}
+	sb.WriteString("\x1b8")
 	io.WriteString(t.w, sb.String())
 }
 

@@ -26,6 +26,7 @@ type Event struct {
 	Score   *board.Score
 	Dead    []board.Point
 	Seki    []board.Point
+	Link    string // the link's state, where a player is behind a link
 }
 
 // Observer receives events. Event must not block for long: the referee's

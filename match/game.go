@@ -170,7 +170,17 @@ func (g *Game) Resign(col board.Color) {
 	}
 }
 
+// LinkStatuser is a player behind a link whose state the display shows.
+type LinkStatuser interface {
+	LinkStatus() string
+}
+
 func (g *Game) emit(e Event) {
+	for _, p := range g.players[1:] {
+		if ls, ok := p.(LinkStatuser); ok {
+			e.Link = ls.LinkStatus()
+		}
+	}
 	for _, o := range g.obs {
 		o.Event(e)
 	}

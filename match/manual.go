@@ -1,10 +1,8 @@
 package match
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/kisen-go/kisen/board"
@@ -15,35 +13,13 @@ import (
 // ("D4"), "pass" and "resign", and asks again after a typo or an illegal
 // move. Typing time counts on the clock, as the rules say.
 type ManualPlayer struct {
-	name  string
-	lines chan lineOrErr
-	out   io.Writer
+	name string
+	con  *Console
 }
 
-type lineOrErr struct {
-	s   string
-	err error
-}
-
-// NewManualPlayer reads the operator's lines from in and prompts on out.
-// One goroutine reads in for the player's lifetime, so a cancelled prompt
-// does not lose the next line.
-func NewManualPlayer(name string, in io.Reader, out io.Writer) *ManualPlayer {
-	p := &ManualPlayer{name: name, lines: make(chan lineOrErr), out: out}
-	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 1024), 1024)
-		for sc.Scan() {
-			p.lines <- lineOrErr{s: sc.Text()}
-		}
-		err := sc.Err()
-		if err == nil {
-			err = io.EOF
-		}
-		p.lines <- lineOrErr{err: err}
-		close(p.lines)
-	}()
-	return p
+// NewManualPlayer asks for moves on the operator's console.
+func NewManualPlayer(name string, con *Console) *ManualPlayer {
+	return &ManualPlayer{name: name, con: con}
 }
 
 func (p *ManualPlayer) Name() string                               { return p.name }
@@ -55,18 +31,14 @@ func (p *ManualPlayer) End(context.Context, Outcome) error         { return nil 
 func (p *ManualPlayer) Move(ctx context.Context, req Request) (Action, error) {
 	size := req.Board.Size()
 	for {
-		fmt.Fprintf(p.out, "%s to play (move %d), e.g. D4, pass, resign: ", req.Color, req.Board.MoveNumber()+1)
-		var l lineOrErr
-		var ok bool
-		select {
-		case <-ctx.Done():
-			return Action{}, ctx.Err()
-		case l, ok = <-p.lines:
+		s, err := p.con.ReadLine(ctx, fmt.Sprintf("%s (%s) to play, move %d — e.g. D4, pass, resign: ",
+			p.name, req.Color, req.Board.MoveNumber()+1))
+		if err != nil {
+			if ctx.Err() != nil {
+				return Action{}, ctx.Err()
+			}
+			return Action{}, fmt.Errorf("reading the operator's move: %w", err)
 		}
-		if !ok || l.err != nil {
-			return Action{}, fmt.Errorf("reading the operator's move: %w", l.err)
-		}
-		s := strings.TrimSpace(l.s)
 		switch strings.ToLower(s) {
 		case "":
 			continue
@@ -75,11 +47,11 @@ func (p *ManualPlayer) Move(ctx context.Context, req Request) (Action, error) {
 		}
 		pt, err := board.ParseGTP(size, s)
 		if err != nil {
-			fmt.Fprintf(p.out, "%v; try again\n", err)
+			fmt.Fprintf(p.con.out, "%v; try again\n", err)
 			continue
 		}
 		if err := req.Board.Check(board.Move{Color: req.Color, Point: pt}); err != nil {
-			fmt.Fprintf(p.out, "%v; try again\n", err)
+			fmt.Fprintf(p.con.out, "%s: %v; try again\n", board.GTP(size, pt), err)
 			continue
 		}
 		return Action{Point: pt}, nil

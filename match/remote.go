@@ -56,6 +56,17 @@ func (p *RemotePlayer) End(ctx context.Context, o Outcome) error {
 	return linkErr(p.sess.Flush(ctx))
 }
 
+// LinkStatus is one line for the display.
+func (p *RemotePlayer) LinkStatus() string {
+	if err := p.sess.Err(); err != nil {
+		return "DOWN: " + err.Error()
+	}
+	if st := p.sess.State(); st.Unacked != nil {
+		return fmt.Sprintf("ok, waiting for the OK of %s", st.Unacked.Cmd)
+	}
+	return "ok"
+}
+
 // LinkState is journaled after every move.
 func (p *RemotePlayer) LinkState() any { return p.sess.State() }
 

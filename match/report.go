@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/kisen-go/kisen/board"
@@ -130,6 +131,48 @@ func (r Report) boardText() string {
 type OtherCount struct {
 	Black, White float64
 	Dead         []board.Point
+}
+
+// ParseOtherCount reads the other program's count as an operator types
+// it: "B 45 W 52.5 dead D4 E5" (totals after komi; "dead" and the stones
+// may be left out; commas are allowed between stones).
+func ParseOtherCount(size int, s string) (OtherCount, error) {
+	var o OtherCount
+	f := strings.Fields(strings.ReplaceAll(s, ",", " "))
+	var haveB, haveW bool
+	for i := 0; i < len(f); i++ {
+		switch w := strings.ToLower(f[i]); w {
+		case "b", "black", "w", "white":
+			if i+1 >= len(f) {
+				return o, fmt.Errorf("count %q: %s needs a number after it", s, f[i])
+			}
+			v, err := strconv.ParseFloat(f[i+1], 64)
+			if err != nil {
+				return o, fmt.Errorf("count %q: %s %q is not a number", s, f[i], f[i+1])
+			}
+			if w[0] == 'b' {
+				o.Black, haveB = v, true
+			} else {
+				o.White, haveW = v, true
+			}
+			i++
+		case "dead":
+			for _, v := range f[i+1:] {
+				p, err := board.ParseGTP(size, v)
+				if err != nil || p == board.Pass {
+					return o, fmt.Errorf("count %q: dead stone %q is not a point like D4", s, v)
+				}
+				o.Dead = append(o.Dead, p)
+			}
+			i = len(f)
+		default:
+			return o, fmt.Errorf("count %q: %q is not B, W or dead (write e.g. B 45 W 52.5 dead D4 E5)", s, f[i])
+		}
+	}
+	if !haveB || !haveW {
+		return o, fmt.Errorf("count %q: give both totals, e.g. B 45 W 52.5", s)
+	}
+	return o, nil
 }
 
 // Compare lists, one line each, where the other program's count differs

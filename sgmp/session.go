@@ -420,6 +420,13 @@ func (s *Session) Flush(ctx context.Context) error {
 	return s.wait(ctx, func() bool { return s.pub.Unacked == nil && s.queued == 0 })
 }
 
+// Err is the error that stopped the link, or nil while it is up.
+func (s *Session) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
 // State returns the link state for the journal.
 func (s *Session) State() LinkState {
 	s.mu.Lock()

@@ -31,6 +31,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	out := fs.String("out", "games", "folder for the records and reports")
 	ui := fs.String("ui", "auto", "display of the black side's game: auto, tui or plain")
 	resend := fs.Duration("resend-timeout", 20*time.Second, "SGMP resend timeout")
+	resign := fs.Bool("resign", false, "let the engines resign (off: play to two passes and show the count)")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -46,6 +47,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	base.Game.MainTime = config.Duration{Duration: *mainTime}
 	base.Link.ResendTimeout = config.Duration{Duration: *resend}
 	base.UI = *ui
+	base.Engine.Resign = *resign
 
 	sides := []struct {
 		col  board.Color
@@ -119,7 +121,7 @@ func demoSide(ctx context.Context, cfg config.Config, dir string, moveTime time.
 	if err != nil {
 		return match.Outcome{}, "", err
 	}
-	ours, err := newOurPlayer(ctx, cfg, false, moveTime, nil, w, logger)
+	ours, err := newOurPlayer(ctx, cfg, false, moveTime, nil, logger)
 	if err != nil {
 		return match.Outcome{}, "", err
 	}

@@ -90,14 +90,15 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 
-	ourPlayer, err := newOurPlayer(ctx, cfg, f.manual == "us", f.moveTime, stdin, stdout, logger)
+	con := match.NewConsole(stdin, stdout)
+	ourPlayer, err := newOurPlayer(ctx, cfg, f.manual == "us", f.moveTime, con, logger)
 	if err != nil {
 		return err
 	}
 	var theirs match.Player
 	var port io.Closer
 	if f.manual == "them" {
-		theirs = match.NewManualPlayer(cfg.Opponent+" (entered by hand)", stdin, stdout)
+		theirs = match.NewManualPlayer(cfg.Opponent+" (entered by hand)", con)
 	} else {
 		rp, p, err := openRemote(cfg, us, f.resume, logger)
 		if err != nil {
@@ -119,11 +120,13 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return fmt.Errorf("output folder: %w", err)
 	}
 	opt.OnLinkDown = func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
-		if !isTerminal(stdin) {
+		ans, err := con.ReadLine(ctx, fmt.Sprintf("\nThe link failed (%v).\n"+
+			"If the referee allows manual entry, the opponent's moves are typed here and sent nowhere (typing time counts).\n"+
+			"Continue by hand? yes, or anything else to stop and keep the record for --resume: ", lerr))
+		if err != nil || !strings.EqualFold(strings.TrimSpace(ans), "yes") {
 			return nil, lerr
 		}
-		fmt.Fprintf(stdout, "\nThe link failed (%v).\nIf the referee allows manual entry, type the opponent's moves here (typing time counts). Enter 'yes' to continue by hand: ", lerr)
-		return match.NewManualPlayer(cfg.Opponent+" (entered by hand)", stdin, stdout), nil
+		return match.NewManualPlayer(cfg.Opponent+" (entered by hand)", con), nil
 	}
 	var g *match.Game
 	if f.resume != "" {
@@ -134,6 +137,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
+	con.Attach(g, us)
 	stop := attachDisplay(g, cfg.UI, stdout)
 	out, err := g.Run(ctx)
 	stop()
@@ -142,6 +146,9 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if err := writeReport(g, opt, out, stdout); err != nil {
 		return err
+	}
+	if out.Reason != match.Suspended && isTerminal(stdin) {
+		compareCounts(ctx, con, g.Report(out), opt, stdout)
 	}
 	fmt.Fprintf(stdout, "record: %s\n", opt.Journal)
 	if out.Reason == match.Suspended {
@@ -250,10 +257,10 @@ func gameOptions(cfg config.Config, rules board.Rules, logger zerolog.Logger) ma
 
 // newOurPlayer builds the side kisen plays: the embedded engine, an
 // external GTP program, or the operator's hands.
-func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime time.Duration, stdin io.Reader, stdout io.Writer, logger zerolog.Logger) (match.Player, error) {
+func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime time.Duration, con *match.Console, logger zerolog.Logger) (match.Player, error) {
 	switch {
 	case manual || cfg.Engine.Kind == "manual":
-		return match.NewManualPlayer(cfg.Player+" (entered by hand)", stdin, stdout), nil
+		return match.NewManualPlayer(cfg.Player+" (entered by hand)", con), nil
 	case cfg.Engine.Kind == "gtp":
 		c, err := gtp.Start(ctx, cfg.Engine.Command)
 		if err != nil {
@@ -353,6 +360,34 @@ func attachDisplay(g *match.Game, ui string, stdout io.Writer) func() {
 	}
 	g.Observe(match.NewPlain(stdout, g))
 	return func() {}
+}
+
+// compareCounts asks the operator for the other program's count and
+// shows where it differs from kisen's (Gifu rule: the counts must agree to
+// the point). The comparison is saved beside the report.
+func compareCounts(ctx context.Context, con *match.Console, r match.Report, opt match.Options, stdout io.Writer) {
+	for {
+		line, err := con.ReadLine(ctx, "\nThe other program's count, e.g. \"B 45 W 52.5 dead D4 E5\" (Enter to skip): ")
+		if err != nil || strings.TrimSpace(line) == "" {
+			return
+		}
+		other, err := match.ParseOtherCount(r.Size, line)
+		if err != nil {
+			fmt.Fprintf(stdout, "%v; try again\n", err)
+			continue
+		}
+		diffs := r.Compare(other)
+		text := "The counts agree to the point.\n"
+		if len(diffs) > 0 {
+			text = "The counts differ:\n  " + strings.Join(diffs, "\n  ") + "\n"
+		}
+		fmt.Fprint(stdout, text)
+		name := strings.TrimSuffix(opt.Journal, ".sgf") + ".compare.txt"
+		if err := os.WriteFile(name, []byte("other program's count: "+line+"\n"+text), 0o644); err != nil {
+			fmt.Fprintf(stdout, "could not save the comparison: %v\n", err)
+		}
+		return
+	}
 }
 
 // writeReport prints the end-of-game report and saves it (text and SVG)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
@@ -49,6 +50,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	playouts := fs.Int("playouts", 1000, "playouts for the dead-stone judgement")
 	seed := fs.Uint64("seed", 1, "random seed of the judgement")
 	svgOut := fs.String("svg", "", "also write the SVG picture to `FILE`")
+	compare := fs.String("compare", "", "the other program's `count`, e.g. \"B 45 W 52.5 dead D4 E5\": show where it differs (exit 1 if it does)")
 	if err := fs.Parse(args); err != nil {
 		return usageError{fmt.Errorf("score: %w", err)}
 	}
@@ -117,6 +119,21 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := os.WriteFile(*svgOut, rep.SVG(), 0o644); err != nil {
 			return fmt.Errorf("score: %w", err)
 		}
+	}
+	if *compare != "" {
+		other, err := match.ParseOtherCount(rec.Size, *compare)
+		if err != nil {
+			return usageError{fmt.Errorf("score: --compare: %w", err)}
+		}
+		if !*asJSON {
+			io.WriteString(stdout, rep.Text())
+		}
+		if diffs := rep.Compare(other); len(diffs) > 0 {
+			fmt.Fprintf(stdout, "The counts differ:\n  %s\n", strings.Join(diffs, "\n  "))
+			return fmt.Errorf("score: the counts differ in %d places", len(diffs))
+		}
+		fmt.Fprintln(stdout, "The counts agree to the point.")
+		return nil
 	}
 	if !*asJSON {
 		_, err := io.WriteString(stdout, rep.Text())

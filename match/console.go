@@ -1,0 +1,169 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// Console is the operator's keyboard for the whole game: one reader of the
+// terminal's lines. While a ManualPlayer asks for a move the lines go to
+// it; other lines typed ahead are kept (at most 16) for the next prompt,
+// except these commands for the referee:
+//
+//	resign        our side resigns (asked to confirm)
+//	they resign   the opponent resigned (the protocol has no resign
+//	              command: the other operator says so)
+//	help          the list
+//
+// One reader for everything means a line is never lost between a
+// cancelled prompt and the next one.
+type Console struct {
+	out io.Writer
+
+	mu      sync.Mutex
+	cur     *prompt
+	game    *Game
+	us      board.Color
+	confirm board.Color // a resignation waiting for "yes"
+	ahead   []string    // lines typed before the prompt that will want them
+	eof     chan struct{}
+	err     error
+}
+
+type prompt struct {
+	lines chan string
+	done  chan struct{}
+}
+
+// NewConsole starts reading lines from in; prompts and answers go to out.
+func NewConsole(in io.Reader, out io.Writer) *Console {
+	c := &Console{out: out, eof: make(chan struct{})}
+	go c.read(in)
+	return c
+}
+
+// Attach makes the commands act on g, where kisen plays us.
+func (c *Console) Attach(g *Game, us board.Color) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.game, c.us = g, us
+}
+
+func (c *Console) read(in io.Reader) {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1024), 1024) // a line longer than 1 KiB is an error, not a memory sink
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		c.mu.Lock()
+		p := c.cur
+		c.mu.Unlock()
+		if p != nil {
+			select {
+			case p.lines <- line:
+				continue
+			case <-p.done:
+			}
+		}
+		if !c.command(line) {
+			c.mu.Lock()
+			if len(c.ahead) < maxTypeAhead {
+				c.ahead = append(c.ahead, line)
+			} else {
+				fmt.Fprintf(c.out, "%q dropped: no move is asked for now\n", line)
+			}
+			c.mu.Unlock()
+		}
+	}
+	c.mu.Lock()
+	c.err = sc.Err()
+	if c.err == nil {
+		c.err = io.EOF
+	}
+	c.mu.Unlock()
+	close(c.eof)
+}
+
+// ReadLine prints question and waits for the operator's next line.
+func (c *Console) ReadLine(ctx context.Context, question string) (string, error) {
+	p := &prompt{lines: make(chan string), done: make(chan struct{})}
+	c.mu.Lock()
+	if len(c.ahead) > 0 {
+		s := c.ahead[0]
+		c.ahead = c.ahead[1:]
+		c.mu.Unlock()
+		fmt.Fprintf(c.out, "%s%s\n", question, s)
+		return s, nil
+	}
+	c.cur = p
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		if c.cur == p {
+			c.cur = nil
+		}
+		c.mu.Unlock()
+		close(p.done)
+	}()
+	fmt.Fprint(c.out, question)
+	select {
+	case s := <-p.lines:
+		return s, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	case <-c.eof:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return "", c.err
+	}
+}
+
+// maxTypeAhead bounds the lines kept for a later prompt.
+const maxTypeAhead = 16
+
+// command handles a line typed while no move is asked for; it reports
+// false for a line that is not a command (kept for the next prompt).
+func (c *Console) command(line string) bool {
+	c.mu.Lock()
+	g, us, pending := c.game, c.us, c.confirm
+	c.confirm = board.Empty
+	c.mu.Unlock()
+	word := strings.ToLower(strings.Join(strings.Fields(line), " "))
+	if pending != board.Empty {
+		if word == "yes" && g != nil {
+			fmt.Fprintf(c.out, "recording the resignation of %s\n", pending)
+			g.Resign(pending)
+		} else {
+			fmt.Fprintln(c.out, "not resigned; the game goes on")
+		}
+		return true
+	}
+	switch word {
+	case "":
+	case "resign":
+		c.askConfirm(g, us, "Resign for kisen's side")
+	case "they resign", "they resigned", "opponent resigned", "opponent resigns":
+		c.askConfirm(g, us.Opponent(), "The opponent resigned")
+	case "help", "?":
+		fmt.Fprintln(c.out, "commands: resign (our side resigns), they resign (the opponent resigned), help; Ctrl-C suspends the game (resume with --resume)")
+	default:
+		return false
+	}
+	return true
+}
+
+func (c *Console) askConfirm(g *Game, col board.Color, what string) {
+	if g == nil || col == board.Empty {
+		fmt.Fprintln(c.out, "no game to resign")
+		return
+	}
+	c.mu.Lock()
+	c.confirm = col
+	c.mu.Unlock()
+	fmt.Fprintf(c.out, "%s (%s loses by resignation)? type yes to confirm: ", what, col)
+}
