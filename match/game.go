@@ -318,11 +318,15 @@ func (g *Game) ask(ctx context.Context, col board.Color) (Action, error) {
 		mctx, tcancel = context.WithTimeoutCause(mctx, left, errFlag)
 		defer tcancel()
 	}
-	stop := make(chan struct{})
-	defer close(stop)
+	// The operator's key may come at any moment; the watcher hands what it
+	// took to this goroutine, so a resignation that races with the move is
+	// never lost (it wins: the key was pressed before the move was taken).
+	stop, watched := make(chan struct{}), make(chan board.Color, 1)
 	go func() {
+		defer close(watched)
 		select {
 		case c := <-g.resign:
+			watched <- c
 			cancel(errResigned{c})
 		case <-stop:
 		}
@@ -332,8 +336,13 @@ func (g *Game) ask(ctx context.Context, col board.Color) (Action, error) {
 	g.clock.Start(col)
 	g.emit(Event{Kind: ToMove, Color: col, Number: g.board.MoveNumber() + 1})
 	act, err := g.players[col].Move(mctx, req)
+	close(stop)
+	if c, ok := <-watched; ok {
+		g.clock.Stop()
+		return Action{}, errResigned{c}
+	}
 	if cause := context.Cause(mctx); cause != nil && mctx.Err() != nil && ctx.Err() == nil {
-		// Whatever the player returned, the flag or the operator came first.
+		// Whatever the player returned, the flag came first.
 		g.clock.Stop()
 		return Action{}, cause
 	}
