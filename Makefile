@@ -24,11 +24,14 @@ test: fmt-check vet
 demo: build
 	./$(BIN) demo
 
-bench:
+# Board playout benchmarks (BenchmarkPlayout9/19, ...) and kisen bench's lines.
+bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3s ./board/
+	./$(BIN) bench --size 9
+	./$(BIN) bench --size 19
 
+# Every native fuzz target in the tree, each for FUZZTIME.
 fuzz:
-	@for spec in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs grep -ho '^func Fuzz[A-Za-z0-9_]*' /dev/null | sort -u); do :; done
 	@grep -rH --include='*_test.go' '^func Fuzz' . | sed 's/:func /:/; s/(.*//' | while IFS=: read -r file fn; do \
 		pkg=$$(dirname $$file); echo "== $$pkg $$fn ($(FUZZTIME))"; \
 		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \

@@ -92,7 +92,7 @@ func Default() Config {
 		Game: Game{Size: 19, Komi: 6.5, Rules: "japanese", MainTime: Duration{40 * time.Minute},
 			MoveCap: 400, Color: "black"},
 		Link: Link{Mode: "sgmp", Baud: 2400, DataBits: 8, Parity: "none", StopBits: 1,
-			FlowControl: "none", ResendTimeout: Duration{20 * time.Second}},
+			FlowControl: "none"}, // ResendTimeout 0: the protocol's own (20 s sgmp, 4 s gmp)
 		Engine: Engine{Kind: "embedded", MaxMemoryMB: 512, Resign: true, ResignThreshold: 0.1},
 		Output: Output{Dir: "./games"},
 		Log:    Log{Level: "info"},

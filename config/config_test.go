@@ -128,7 +128,7 @@ func TestValidateRules(t *testing.T) {
 		"game.move_cap":           func(c *Config) { c.Game.MoveCap = 0 },
 		"engine.command":          func(c *Config) { c.Engine.Kind = "gtp" },
 		"engine.resign_threshold": func(c *Config) { c.Engine.ResignThreshold = 0.7 },
-		"link.resend_timeout":     func(c *Config) { c.Link.ResendTimeout.Duration = 0 },
+		"link.resend_timeout":     func(c *Config) { c.Link.ResendTimeout.Duration = 500 * time.Millisecond },
 		"link.flow_control":       func(c *Config) { c.Link.FlowControl = "rtscts" },
 		"ui":                      func(c *Config) { c.UI = "fancy" },
 		"output.dir":              func(c *Config) { c.Output.Dir = "" },
@@ -227,7 +227,7 @@ func TestYAMLRoundTrip(t *testing.T) {
 	if d := cmp.Diff(c, back, ignoreOrigin); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if s := Default().YAML(); !strings.Contains(string(s), "main_time: 40m\n") || !strings.Contains(string(s), "resend_timeout: 20s\n") {
+	if s := Default().YAML(); !strings.Contains(string(s), "main_time: 40m\n") || !strings.Contains(string(s), "resend_timeout: 0s\n") {
 		t.Errorf("defaults:\n%s", s)
 	}
 }

@@ -108,8 +108,8 @@ func (c Config) Validate() error {
 		bad("link.stop_bits", "%d: must be 1 or 2", l.StopBits)
 	}
 	oneOf("link.flow_control", l.FlowControl, "none")
-	if l.ResendTimeout.Duration < time.Second || l.ResendTimeout.Duration > 10*time.Minute {
-		bad("link.resend_timeout", "%s: give 1s to 10m (SGMP suggests 20s at 2400 baud)", l.ResendTimeout)
+	if rt := l.ResendTimeout.Duration; rt != 0 && (rt < time.Second || rt > 10*time.Minute) {
+		bad("link.resend_timeout", "%s: give 1s to 10m, or 0s for the protocol's own (20s in sgmp, 4s in gmp)", l.ResendTimeout)
 	}
 
 	e := c.Engine

@@ -129,9 +129,9 @@ func (s *Session) acked(explicit bool) error {
 
 // receive handles one decoded packet: acknowledgements, duplicates,
 // crossings, then the command itself.
-func (s *Session) receive(p Packet) error {
+func (s *Session) receive(p Packet, raw [4]byte) error {
 	s.log.Trace().Str("dir", "rx").Str("pkt", s.describe(p)).
-		Uint8("s", p.Seq).Uint8("a", p.Ack).Str("hex", func() string { b := p.Bytes(); return hex.EncodeToString(b[:]) }()).Msg("sgmp")
+		Uint8("s", p.Seq).Uint8("a", p.Ack).Str("hex", hex.EncodeToString(raw[:])).Msg("sgmp")
 	if p.Cmd == OK {
 		if s.unacked != nil && p.Ack == s.unacked.Seq {
 			if err := s.acked(true); err != nil {
@@ -193,6 +193,13 @@ func (s *Session) receive(p Packet) error {
 	return s.pump()
 }
 
+// isTimeout reports whether err is a read timeout (the port's ErrTimeout,
+// or any error answering Timeout() true).
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return err != nil && (errors.Is(err, ErrTimeout) || errors.As(err, &t) && t.Timeout())
+}
+
 // rxMsg is a chunk read from the port, or the error that ended reading.
 type rxMsg struct {
 	data []byte
@@ -217,6 +224,16 @@ func (s *Session) reader() {
 			case <-s.done:
 				return
 			}
+		}
+		if isTimeout(err) {
+			// A read timeout is not a failure: no byte yet. The resend
+			// timer, not the reader, decides when the peer is gone.
+			select {
+			case <-s.quit:
+				return
+			default:
+			}
+			continue
 		}
 		if err == nil && n == 0 {
 			zero++

@@ -123,6 +123,7 @@ type DecodeStats struct {
 // packet and MaxTalk bytes of talk text, whatever the input.
 type Decoder struct {
 	buf   [4]byte
+	last  [4]byte // the bytes of the last packet returned, for the trace
 	n     int
 	talk  []byte
 	Stats DecodeStats
@@ -160,6 +161,7 @@ func (d *Decoder) Feed(b byte) (Packet, bool) {
 			d.Stats.BadFlag++
 			return Packet{}, false
 		}
+		d.last = d.buf
 		return Packet{
 			Seq:   b0 & 1,
 			Ack:   b0 >> 1 & 1,
@@ -193,6 +195,11 @@ func (d *Decoder) Decode(dst []Packet, p []byte) []Packet {
 	}
 	return dst
 }
+
+// LastBytes returns the four bytes, as received, of the last packet Feed
+// returned: the trace shows them rather than a re-encoding (an OK may
+// arrive as 80 80 or 87 FF).
+func (d *Decoder) LastBytes() [4]byte { return d.last }
 
 // TakeTalk returns the talk text collected since the last call and clears it.
 func (d *Decoder) TakeTalk() string {

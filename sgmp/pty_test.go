@@ -5,6 +5,9 @@ package sgmp
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -128,5 +131,59 @@ func TestOpenPortErrors(t *testing.T) {
 	}
 	if _, err := ListPorts(); err != nil {
 		t.Logf("ListPorts: %v", err)
+	}
+}
+
+// TestPtyReadTimeout: the library's (0, nil) timeout read becomes an error
+// matching ErrTimeout, and a session on such a port keeps reading through
+// the timeouts: a move that arrives after several of them is received.
+func TestPtyReadTimeout(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	master, path, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer master.Close()
+	port, err := OpenPort(PortConfig{Name: path, ReadTimeout: 30 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer port.Close()
+	buf := make([]byte, 4)
+	n, err := port.Read(buf)
+	var to interface{ Timeout() bool }
+	if n != 0 || !errors.Is(err, ErrTimeout) || !errors.As(err, &to) || !to.Timeout() {
+		t.Fatalf("read on a quiet line: %d, %v", n, err)
+	}
+	s, err := NewSession(port, Options{Color: board.Black, Size: 9, Resume: &LinkState{Started: true}, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	time.Sleep(200 * time.Millisecond) // several timeouts
+	mv := Packet{Seq: 1, Cmd: Move, Value: 0x200 | 41}.Bytes()
+	master.Write(mv[:])
+	if m, err := s.ReceiveMove(ctx); err != nil || m.Point != board.At(9, 4, 4) {
+		t.Fatalf("%v %v", m, err)
+	}
+}
+
+// TestOpenErrorsNameTheFix: permission and busy errors tell the operator
+// what to do (the dialout group; close the other program).
+func TestOpenErrorsNameTheFix(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want error
+		fix  string
+	}{
+		{&fs.PathError{Op: "open", Path: "/dev/ttyUSB0", Err: syscall.EACCES}, ErrPermission, "dialout"},
+		{&fs.PathError{Op: "open", Path: "/dev/ttyUSB0", Err: syscall.EBUSY}, ErrBusy, "another program"},
+		{&fs.PathError{Op: "open", Path: "/dev/ttyUSB0", Err: syscall.ENOENT}, ErrNoDevice, "kisen ports"},
+	} {
+		err := openError("/dev/ttyUSB0", tc.err)
+		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.fix) || !strings.Contains(err.Error(), "/dev/ttyUSB0") {
+			t.Errorf("%v: got %v", tc.err, err)
+		}
 	}
 }

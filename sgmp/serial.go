@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
+	"time"
 
 	"go.bug.st/serial"
 	"go.bug.st/serial/enumerator"
@@ -19,8 +22,23 @@ var (
 	ErrBusy       = errors.New("serial port busy")
 	ErrNotSerial  = errors.New("not a serial port")
 	ErrPortClosed = errors.New("serial port closed or hung up")
-	ErrReadStall  = errors.New("serial read returned nothing")
+	ErrTimeout    = errors.New("serial read timed out")
 )
+
+// Port is the serial line as a Session sees it: a byte stream that can be
+// closed. OpenPort returns one; tests use ptys or in-memory pipes.
+type Port interface {
+	io.ReadWriteCloser
+}
+
+// timeoutError is a read that waited PortConfig.ReadTimeout for nothing.
+// It matches ErrTimeout with errors.Is and answers Timeout() like net
+// errors, so callers can tell "no byte yet" from a broken line.
+type timeoutError struct{ name string }
+
+func (e *timeoutError) Error() string   { return fmt.Sprintf("%v: %s", ErrTimeout, e.name) }
+func (e *timeoutError) Is(t error) bool { return t == ErrTimeout }
+func (e *timeoutError) Timeout() bool   { return true }
 
 // PortConfig is a serial line's settings. Zero values take the defaults
 // every SGMP implementation uses: 2400 baud, 8 data bits, no parity, 1 stop
@@ -35,6 +53,9 @@ type PortConfig struct {
 	// turns RTS/CTS and XON/XOFF off, and SGMP peers (cgoban, CgfGoBan)
 	// use none. A null-modem cable without handshake lines works with it.
 	FlowControl string
+	// ReadTimeout makes a Read that waits this long for a byte return an
+	// error matching ErrTimeout (0: wait for ever).
+	ReadTimeout time.Duration
 }
 
 // mode validates c and converts it.
@@ -79,7 +100,7 @@ func (c PortConfig) mode() (*serial.Mode, error) {
 // OpenPort opens a serial port (or pty) in raw 8-bit mode. Input already
 // waiting is kept: a peer's single NEWGAME may be in it. No modem-line
 // calls are made, so ptys work.
-func OpenPort(cfg PortConfig) (io.ReadWriteCloser, error) {
+func OpenPort(cfg PortConfig) (Port, error) {
 	if cfg.Name == "" {
 		return nil, fmt.Errorf("%w: no serial port name given (kisen ports lists them)", ErrNoDevice)
 	}
@@ -87,9 +108,18 @@ func OpenPort(cfg PortConfig) (io.ReadWriteCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.ReadTimeout < 0 {
+		return nil, fmt.Errorf("serial port %s: read timeout %v: want 0 (none) or more", cfg.Name, cfg.ReadTimeout)
+	}
 	p, err := serial.Open(cfg.Name, m)
 	if err != nil {
 		return nil, openError(cfg.Name, err)
+	}
+	if cfg.ReadTimeout > 0 {
+		if err := p.SetReadTimeout(cfg.ReadTimeout); err != nil {
+			p.Close()
+			return nil, fmt.Errorf("serial port %s: read timeout: %w", cfg.Name, err)
+		}
 	}
 	return &port{p: p, name: cfg.Name}, nil
 }
@@ -105,7 +135,7 @@ func openError(name string, err error) error {
 		return fmt.Errorf("%w: %s does not exist; check the cable's adapter is plugged in and the name (kisen ports lists ports): %v", ErrNoDevice, name, err)
 	case errors.Is(err, fs.ErrPermission) || code == serial.PermissionDenied:
 		return fmt.Errorf("%w: %s: add the user to group dialout (sudo usermod -aG dialout $USER) and log in again: %v", ErrPermission, name, err)
-	case code == serial.PortBusy:
+	case code == serial.PortBusy || errors.Is(err, syscall.EBUSY):
 		return fmt.Errorf("%w: %s is open in another program; close it (another kisen, a terminal, ModemManager): %v", ErrBusy, name, err)
 	case code == serial.InvalidSerialPort:
 		return fmt.Errorf("%w: %s: %v", ErrNotSerial, name, err)
@@ -134,9 +164,9 @@ func (p *port) Read(b []byte) (int, error) {
 		return n, fmt.Errorf("serial port %s: read: %w", p.name, err)
 	}
 	if n == 0 {
-		// go.bug.st/serial reports a read timeout as (0, nil); we never set
-		// one, so this is a stalled line, reported as an error.
-		return 0, fmt.Errorf("%w: %s", ErrReadStall, p.name)
+		// go.bug.st/serial reports a read timeout as (0, nil), which
+		// io.ReadFull would loop on for ever: make it a timeout error.
+		return 0, &timeoutError{p.name}
 	}
 	return n, nil
 }
@@ -161,9 +191,13 @@ func (p *port) Close() error {
 
 // PortInfo describes a serial port found on this machine.
 type PortInfo struct {
-	Name             string
-	IsUSB            bool
-	VID, PID, Serial string
+	Name                  string
+	IsUSB                 bool
+	VID, PID, Serial      string
+	Manufacturer, Product string
+	// ByID is the stable /dev/serial/by-id name of the port, if any: it
+	// survives replugging, /dev/ttyUSB0 may not.
+	ByID string
 }
 
 // ListPorts lists serial ports with USB details (ptys are not listed).
@@ -174,7 +208,23 @@ func ListPorts() ([]PortInfo, error) {
 	}
 	out := make([]PortInfo, 0, len(ds))
 	for _, d := range ds {
-		out = append(out, PortInfo{Name: d.Name, IsUSB: d.IsUSB, VID: d.VID, PID: d.PID, Serial: d.SerialNumber})
+		out = append(out, PortInfo{Name: d.Name, IsUSB: d.IsUSB, VID: d.VID, PID: d.PID, Serial: d.SerialNumber,
+			Manufacturer: d.Manufacturer, Product: d.Product, ByID: byID(d.Name)})
 	}
 	return out, nil
+}
+
+// byID finds the /dev/serial/by-id link that points at dev ("" if none).
+func byID(dev string) string {
+	links, _ := filepath.Glob("/dev/serial/by-id/*")
+	real, err := filepath.EvalSymlinks(dev)
+	if err != nil {
+		return ""
+	}
+	for _, l := range links {
+		if t, err := filepath.EvalSymlinks(l); err == nil && t == real {
+			return l
+		}
+	}
+	return ""
 }

@@ -54,7 +54,7 @@ type Options struct {
 	MaxResends    int           // 0 = default 9; after that the link is down
 	AllowUndo     bool          // default false: UNDO is denied (SGMP tournament policy)
 	// Log gets every packet at trace level (dir, meaning, seq bits, hex)
-	// and one line per move at debug level.
+	// and one line per move at info level.
 	Log zerolog.Logger
 	// Resume, if non-nil, skips the handshake and continues with these
 	// sequence bits (after a crash); an unacknowledged command is resent.
@@ -237,7 +237,7 @@ func (s *Session) loop() {
 					if s.quiet != nil {
 						s.quiet.Reset(s.resendTimeout)
 					}
-					if err = s.receive(p); err != nil {
+					if err = s.receive(p, dec.LastBytes()); err != nil {
 						break
 					}
 				}
@@ -723,7 +723,12 @@ func (s *Session) deliverMove(v uint16) error {
 
 // countMove logs a move and tracks the two passes that end the game.
 func (s *Session) countMove(m board.Move, dir string) {
-	s.log.Debug().Str("dir", dir).Str("color", m.Color.Letter()).Str("move", board.GTP(s.opt.Size, m.Point)).Msg("sgmp move")
+	verb := "received"
+	if dir == "tx" {
+		verb = "sent"
+	}
+	s.log.Info().Str("dir", dir).Str("color", m.Color.Letter()).Str("move", board.GTP(s.opt.Size, m.Point)).
+		Msgf("%s %s %s", verb, m.Color, board.GTP(s.opt.Size, m.Point))
 	if m.Point == board.Pass {
 		s.passes++
 	} else {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -608,4 +610,42 @@ func TestRepeatedNewGameBeforeHandshake(t *testing.T) {
 		go s.Handshake(context.Background())
 		p.expect(Query, QueryColor)
 	})
+}
+
+// TestGMPDisagreements: in full GMP mode the rules and the board size are
+// asked too; a different answer stops the handshake naming both values.
+func TestGMPDisagreements(t *testing.T) {
+	cases := []struct {
+		name    string
+		answers []uint16 // rules, handicap, size
+		what    string
+	}{
+		{"rules", []uint16{2}, "rules"},
+		{"size", []uint16{1, 0, 13}, "board size"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				a, b := duplex()
+				p := newPeer(t, b)
+				s := newTestSession(t, a, Options{Mode: ModeGMP, Color: board.White})
+				errc := make(chan error, 1)
+				go func() { errc <- s.Handshake(context.Background()) }()
+				p.cmd(NewGame, 0)
+				for i, q := range []uint16{QueryRules, QueryHandicap, QuerySize}[:len(c.answers)] {
+					p.expect(Query, int(q))
+					p.cmd(Answer, c.answers[i])
+				}
+				err := <-errc
+				var de *DisagreeError
+				if !errors.As(err, &de) || !strings.HasPrefix(de.What, c.what) {
+					t.Fatalf("got %v", err)
+				}
+				if !strings.Contains(err.Error(), strconv.Itoa(int(c.answers[len(c.answers)-1]))) {
+					t.Fatalf("the message does not name their value: %v", err)
+				}
+				t.Log(err)
+			})
+		})
+	}
 }

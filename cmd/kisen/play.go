@@ -32,50 +32,17 @@ type playFlags struct {
 }
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var f playFlags
-	fs.StringVar(&f.configPath, "config", "", "YAML configuration `file`")
-	fs.StringVar(&f.port, "port", "", "serial `device` of the link, e.g. /dev/ttyUSB0 or /dev/serial/by-id/...")
-	fs.StringVar(&f.color, "color", "", "our colour: black or white")
-	fs.StringVar(&f.mode, "mode", "", "protocol: sgmp (tournament) or gmp (full Go Modem Protocol)")
-	fs.IntVar(&f.size, "size", 0, "board size (9, 13, 19)")
-	fs.Float64Var(&f.komi, "komi", 0, "komi (not sent over the link: both operators set it)")
-	fs.DurationVar(&f.mainTime, "main-time", 0, "main time per side, sudden death (e.g. 40m)")
-	fs.IntVar(&f.moveCap, "move-cap", 0, "stop the game at this move number (a pass counts)")
-	fs.IntVar(&f.baud, "baud", 0, "serial speed")
-	fs.DurationVar(&f.resendTimeout, "resend-timeout", 0, "resend an unacknowledged command after this long")
-	fs.DurationVar(&f.moveTime, "move-time", 0, "fixed thinking time per move for the engine (default: manage the clock)")
-	fs.StringVar(&f.ui, "ui", "", "display: auto, tui or plain")
-	fs.StringVar(&f.resume, "resume", "", "continue the game journaled in this SGF `file` after a crash")
-	fs.StringVar(&f.out, "out", "", "folder for records and reports")
-	fs.StringVar(&f.manual, "manual", "", "who is entered by hand at this terminal: us, them or none")
-	fs.StringVar(&f.player, "player", "", "our program's name in the record")
-	fs.StringVar(&f.opponent, "opponent", "", "the opponent's name in the record")
-	fs.StringVar(&f.logFile, "log-file", "", "JSON trace log `file` (every packet)")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("play: unexpected argument %q", fs.Arg(0))}
-	}
-	cfg, err := loadConfig(f.configPath)
+	f, cfg, err := playConfig(args, stderr)
 	if err != nil {
 		return err
 	}
-	applyPlayFlags(fs, f, &cfg)
-	if f.resume != "" {
-		if err := applyRecord(f.resume, fs, &cfg); err != nil {
-			return err
-		}
+	level := cfg.Log.Level
+	if useTUI(cfg.UI, stdout) && (level == "" || strings.EqualFold(level, "info")) {
+		// The live board shows every move; info lines on the same terminal
+		// would scroll it away. The log file still gets everything.
+		level = "warn"
 	}
-	if err := cfg.Validate(); err != nil {
-		return fmt.Errorf("configuration: %w", err)
-	}
-	if cfg.Link.Port == "" && f.manual != "them" {
-		return usageError{errors.New("play: no serial port: give --port DEVICE or link.port in the config (kisen ports lists them)")}
-	}
-	logger, closeLog, err := newLogger(stderr, firstNonEmpty(f.logFile, cfg.Log.File), cfg.Log.Level)
+	logger, closeLog, err := newLogger(stderr, firstNonEmpty(f.logFile, cfg.Log.File), level)
 	if err != nil {
 		return err
 	}
@@ -350,10 +317,16 @@ func isTerminal(x any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// useTUI reports whether the live screen is wanted: --ui tui, or auto on a
+// terminal.
+func useTUI(ui string, stdout io.Writer) bool {
+	return ui == "tui" || (ui != "plain" && isTerminal(stdout))
+}
+
 // attachDisplay shows the game: a live screen on a terminal, else one line
 // per event. It returns a function that stops the display.
 func attachDisplay(g *match.Game, ui string, stdout io.Writer) func() {
-	if ui == "tui" || (ui != "plain" && isTerminal(stdout)) {
+	if useTUI(ui, stdout) {
 		t := match.NewTerminal(stdout, g)
 		g.Observe(t)
 		return t.Close
@@ -407,4 +380,59 @@ func writeReport(g *match.Game, opt match.Options, out match.Outcome, stdout io.
 		return fmt.Errorf("saving the report picture: %w", err)
 	}
 	return nil
+}
+
+// playConfig parses play's flags and builds the effective configuration:
+// flags > KISEN_ environment > file > defaults, and for --resume the
+// game's own settings from its record.
+func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, error) {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f playFlags
+	fs.StringVar(&f.configPath, "config", "", "YAML configuration `file`")
+	fs.StringVar(&f.port, "port", "", "serial `device` of the link, e.g. /dev/ttyUSB0 or /dev/serial/by-id/...")
+	fs.StringVar(&f.color, "color", "", "our colour: black or white")
+	fs.StringVar(&f.mode, "mode", "", "protocol: sgmp (tournament) or gmp (full Go Modem Protocol)")
+	fs.IntVar(&f.size, "size", 0, "board size (9, 13, 19)")
+	fs.Float64Var(&f.komi, "komi", 0, "komi (not sent over the link: both operators set it)")
+	fs.DurationVar(&f.mainTime, "main-time", 0, "main time per side, sudden death (e.g. 40m)")
+	fs.IntVar(&f.moveCap, "move-cap", 0, "stop the game at this move number (a pass counts)")
+	fs.IntVar(&f.baud, "baud", 0, "serial speed")
+	fs.DurationVar(&f.resendTimeout, "resend-timeout", 0, "resend an unacknowledged command after this long (default: 20s in sgmp, 4s in gmp)")
+	fs.DurationVar(&f.moveTime, "move-time", 0, "fixed thinking time per move for the engine (default: manage the clock)")
+	fs.StringVar(&f.ui, "ui", "", "display: auto, tui or plain")
+	fs.StringVar(&f.resume, "resume", "", "continue the game journaled in this SGF `file` after a crash")
+	fs.StringVar(&f.out, "out", "", "folder for records and reports")
+	fs.StringVar(&f.manual, "manual", "", "who is entered by hand at this terminal: us, them or none")
+	fs.StringVar(&f.player, "player", "", "our program's name in the record")
+	fs.StringVar(&f.opponent, "opponent", "", "the opponent's name in the record")
+	fs.StringVar(&f.logFile, "log-file", "", "JSON trace log `file` (every packet)")
+	if err := fs.Parse(args); err != nil {
+		return f, config.Config{}, usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return f, config.Config{}, usageError{fmt.Errorf("play: unexpected argument %q", fs.Arg(0))}
+	}
+	switch f.manual {
+	case "", "none", "us", "them":
+	default:
+		return f, config.Config{}, usageError{fmt.Errorf("play: --manual %q: want us (type kisen's moves), them (type the opponent's) or none", f.manual)}
+	}
+	cfg, err := loadConfig(f.configPath)
+	if err != nil {
+		return f, cfg, err
+	}
+	applyPlayFlags(fs, f, &cfg)
+	if f.resume != "" {
+		if err := applyRecord(f.resume, fs, &cfg); err != nil {
+			return f, cfg, err
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return f, cfg, fmt.Errorf("configuration: %w", err)
+	}
+	if cfg.Link.Port == "" && f.manual != "them" {
+		return f, cfg, usageError{errors.New("play: no serial port: give --port DEVICE or link.port in the config (kisen ports lists them)")}
+	}
+	return f, cfg, nil
 }

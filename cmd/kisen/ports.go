@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kisen-go/kisen/sgmp"
 )
@@ -16,20 +17,39 @@ func runPorts(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("ports: unexpected argument %q", fs.Arg(0))}
+	}
 	ports, err := sgmp.ListPorts()
 	if err != nil {
 		return fmt.Errorf("listing serial ports: %w", err)
 	}
+	printPorts(stdout, ports)
+	return nil
+}
+
+// printPorts writes one line per port: the device, the stable by-id name
+// to put in the configuration, and what the USB adapter says it is.
+func printPorts(w io.Writer, ports []sgmp.PortInfo) {
 	if len(ports) == 0 {
-		fmt.Fprintln(stdout, "no serial ports found (plug in the USB adapter; ptys and /dev/serial/by-id links are not listed but can be given to --port)")
-		return nil
+		fmt.Fprintln(w, "no serial ports found (plug in the USB adapter; ptys and socat links are not listed but can be given to --port)")
+		return
 	}
 	for _, p := range ports {
+		var parts []string
 		if p.IsUSB {
-			fmt.Fprintf(stdout, "%s\tUSB %s:%s serial %s\n", p.Name, p.VID, p.PID, p.Serial)
-		} else {
-			fmt.Fprintf(stdout, "%s\n", p.Name)
+			usb := fmt.Sprintf("USB %s:%s", p.VID, p.PID)
+			if d := strings.TrimSpace(p.Manufacturer + " " + p.Product); d != "" {
+				usb += " " + d
+			}
+			if p.Serial != "" {
+				usb += " serial " + p.Serial
+			}
+			parts = append(parts, usb)
 		}
+		if p.ByID != "" {
+			parts = append(parts, "stable name "+p.ByID)
+		}
+		fmt.Fprintln(w, strings.Join(append([]string{p.Name}, parts...), "\t"))
 	}
-	return nil
 }

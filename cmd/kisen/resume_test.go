@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -66,7 +68,10 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer port.Close()
-	sess, err := sgmp.NewSession(port, sgmp.Options{Mode: sgmp.ModeSGMP, Color: board.Black, Size: 9, ResendTimeout: 3 * time.Second, Log: zerolog.Nop()})
+	// Both sides trace every packet, shown if the test fails.
+	var peerTrace syncBuf
+	sess, err := sgmp.NewSession(port, sgmp.Options{Mode: sgmp.ModeSGMP, Color: board.Black, Size: 9, ResendTimeout: 3 * time.Second,
+		Log: zerolog.New(&peerTrace).Level(zerolog.TraceLevel)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,13 +87,19 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	peerDone := make(chan match.Outcome, 1)
+	peerErr := make(chan error, 1)
 	go func() {
 		o, err := g.Run(ctx)
-		if err != nil {
-			t.Errorf("peer: %v", err)
-		}
+		peerErr <- err
 		peerDone <- o
 	}()
+	kisenTrace := filepath.Join(dir, "kisen2.log")
+	dump := func() string {
+		tr, _ := os.ReadFile(kisenTrace)
+		peerRec, _ := os.ReadFile(peerRecord)
+		return fmt.Sprintf("peer record:\n%s\npeer trace (last lines):\n%s\nresumed kisen trace (last lines):\n%s",
+			peerRec, lastLines(peerTrace.String(), 40), lastLines(string(tr), 40))
+	}
 
 	// Kill kisen while it is thinking: its record ends with Black's move.
 	var journal string
@@ -115,15 +126,19 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 
 	var log2 bytes.Buffer
-	second := exec.CommandContext(ctx, bin, "play", "--resume", journal, "--port", ttyA, "--move-time", "150ms",
+	second := exec.CommandContext(ctx, bin, "play", "--resume", journal, "--port", ttyA, "--move-time", "150ms", "--log-file", kisenTrace,
 		"--resend-timeout", "3s", "--ui", "plain", "--out", out, "--player", "kisen", "--opponent", "peer", "--color", "white")
 	second.Stdout, second.Stderr = &log2, &log2
 	if err := second.Run(); err != nil {
-		t.Fatalf("resumed kisen: %v\n%s", err, log2.String())
+		t.Fatalf("resumed kisen: %v\n%s\nbefore the kill:\n%s\n%s", err, log2.String(), before, dump())
 	}
 	var peerOut match.Outcome
 	select {
-	case peerOut = <-peerDone:
+	case err := <-peerErr:
+		if err != nil {
+			t.Fatalf("peer: %v\n%s", err, dump())
+		}
+		peerOut = <-peerDone
 	case <-ctx.Done():
 		t.Fatal("the peer's game did not end")
 	}
@@ -154,4 +169,30 @@ func mustParse(t *testing.T, data []byte) *sgf.Record {
 		t.Fatal(err)
 	}
 	return rec
+}
+
+// syncBuf is a bytes.Buffer safe for the peer's session goroutine.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }
