@@ -104,6 +104,12 @@ func TestTwoPassesScoresAndRecords(t *testing.T) {
 		if rec.Result != out.Result || len(rec.Nodes) != 3 {
 			t.Fatalf("record RE %q with %d nodes", rec.Result, len(rec.Nodes))
 		}
+		// The final node carries the count: TB for the 80 empty points, no
+		// TW, and the summary in C[].
+		if len(rec.FinalTB) != 80 || len(rec.FinalTW) != 0 || !strings.Contains(rec.FinalComment, "territory 80") ||
+			!strings.Contains(rec.FinalComment, "Count: B+73.5") {
+			t.Fatalf("final node: %d TB, %d TW, C[%s]", len(rec.FinalTB), len(rec.FinalTW), rec.FinalComment)
+		}
 		if got := rec.Nodes[0].TimeLeft; got != 597 {
 			t.Fatalf("Black's time left after move 1: %v, want 597", got)
 		}

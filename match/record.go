@@ -116,7 +116,7 @@ func (r *Recorder) finish(out Outcome, sc board.Score, dead []board.Point) {
 	}
 	r.rec.FinalComment = summary
 	r.rec.FinalTB, r.rec.FinalTW = nil, nil
-	if out.Reason == TwoPasses || out.Reason == MoveCap {
+	if out.Reason == TwoPasses || out.Reason == MoveCap || out.Reason == Repetition {
 		for i, p := range board.AllPoints(r.rec.Size) {
 			switch sc.Owner[i] {
 			case board.Black:
