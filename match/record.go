@@ -22,7 +22,11 @@ type Recorder struct {
 // how many of the record's moves it had been given.
 type linkJournal struct {
 	MovesSent int `json:"moves_sent"`
-	Link      any `json:"link"`
+	// Moves is the record's length when this was written. The record is
+	// written first, so a crash between the two files leaves a record one
+	// move ahead of its link state; Resume corrects for that move.
+	Moves int `json:"moves"`
+	Link  any `json:"link"`
 }
 
 // LinkStater is implemented by players whose link must survive a crash
@@ -136,7 +140,7 @@ func (r *Recorder) save(path string, _ *Clock) error {
 		return err
 	}
 	if r.link != nil {
-		data, err := json.Marshal(linkJournal{MovesSent: r.sent, Link: r.link.LinkState()})
+		data, err := json.Marshal(linkJournal{MovesSent: r.sent, Moves: len(r.rec.Nodes), Link: r.link.LinkState()})
 		if err != nil {
 			return fmt.Errorf("link state: %w", err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/sgf"
+	"github.com/kisen-go/kisen/sgmp"
 )
 
 // Resume rebuilds a game from its journal (opt.Journal): the position, the
@@ -72,21 +73,50 @@ func Resume(opt Options, black, white Player) (*Game, error) {
 	return g, nil
 }
 
-// ReadLinkState decodes the link state journaled beside a record into v
-// (for SGMP: *sgmp.LinkState). It reports false if there is none.
-func ReadLinkState(journal string, v any) (bool, error) {
+// ReadSGMPState returns the SGMP link state journaled beside a record, or
+// nil if there is none, brought up to date with the record: when kisen
+// died after writing a move of the peer's into the record but before
+// writing the link state, that move's sequence bit is applied here (the
+// peer's move also acknowledged ours). Without this the resumed link would
+// take the peer's next move for a repeat of an old one and drop it.
+func ReadSGMPState(journal string, us board.Color) (*sgmp.LinkState, error) {
 	j, ok, err := readLinkJournal(journal)
 	if err != nil || !ok {
-		return false, err
+		return nil, err
 	}
-	if err := json.Unmarshal(j.Link, v); err != nil {
-		return false, fmt.Errorf("link state beside %s: %w", journal, err)
+	var ls sgmp.LinkState
+	if err := json.Unmarshal(j.Link, &ls); err != nil {
+		return nil, fmt.Errorf("link state beside %s: %w (delete it to start the link afresh)", journal, err)
 	}
-	return true, nil
+	if j.Moves == 0 {
+		return &ls, nil // an older journal without the count: taken as it is
+	}
+	data, err := os.ReadFile(journal)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	rec, err := sgf.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %s is not a readable record: %w", journal, err)
+	}
+	if j.Moves > len(rec.Nodes) {
+		return nil, fmt.Errorf("resume: the link state beside %s knows %d moves, the record only %d: the record is older than its link state (restore the record, or delete %s.link to start the link afresh)",
+			journal, j.Moves, len(rec.Nodes), journal)
+	}
+	for _, n := range rec.Nodes[j.Moves:] {
+		if n.Move.Color != us {
+			ls.His ^= 1
+			ls.Unacked = nil
+		}
+		// A move of ours beyond the link state was not sent yet: Run sends
+		// it, and SendMove sets the bits.
+	}
+	return &ls, nil
 }
 
 type linkJournalIn struct {
 	MovesSent int             `json:"moves_sent"`
+	Moves     int             `json:"moves"`
 	Link      json.RawMessage `json:"link"`
 }
 

@@ -263,15 +263,12 @@ func openRemote(cfg config.Config, us board.Color, resume string, logger zerolog
 		Chinese: strings.EqualFold(cfg.Game.Rules, "chinese"), ResendTimeout: cfg.Link.ResendTimeout.Duration,
 		AllowUndo: cfg.Link.AllowUndo, Log: logger.With().Str("component", "sgmp").Str("port", cfg.Link.Port).Logger()}
 	if resume != "" {
-		var ls sgmp.LinkState
-		ok, err := match.ReadLinkState(resume, &ls)
+		ls, err := match.ReadSGMPState(resume, us)
 		if err != nil {
 			port.Close()
 			return nil, nil, err
 		}
-		if ok {
-			opt.Resume = &ls
-		}
+		opt.Resume = ls
 	}
 	sess, err := sgmp.NewSession(port, opt)
 	if err != nil {

@@ -1,0 +1,89 @@
+package match
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/sgf"
+	"github.com/kisen-go/kisen/sgmp"
+)
+
+// writeJournal writes a record of moves (Black first) and a link journal
+// that knew the first known of them.
+func writeJournal(t *testing.T, moves []string, known int, ls sgmp.LinkState) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "game.sgf")
+	rec := sgf.Record{Size: 9, Komi: 6.5}
+	col := board.Black
+	for _, v := range moves {
+		p, err := board.ParseGTP(9, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Nodes = append(rec.Nodes, sgf.Node{Move: board.Move{Color: col, Point: p}})
+		col = col.Opponent()
+	}
+	if err := os.WriteFile(path, rec.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(linkJournal{MovesSent: known, Moves: known, Link: ls})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path+".link", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestReadSGMPStateCatchesUp: kisen (White) died after writing the peer's
+// move into the record but before writing the link state. The resumed
+// link must count that move, or it would take the peer's next move (same
+// sequence bit as the one before) for a repeat and drop it: both sides
+// would then wait for ever.
+func TestReadSGMPStateCatchesUp(t *testing.T) {
+	ourMove := &sgmp.Packet{Seq: 0, Ack: 1, Cmd: sgmp.Move, Value: 534}
+	stale := sgmp.LinkState{My: 0, His: 1, Unacked: ourMove, Started: true}
+	moves := []string{"D4", "E5", "C3"} // Black (the peer) played C3 last
+
+	// The record is one of the peer's moves ahead of the link state.
+	got, err := ReadSGMPState(writeJournal(t, moves, 2, stale), board.White)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.His != 0 || got.My != 0 || got.Unacked != nil || !got.Started {
+		t.Fatalf("caught up: %+v, want his 0, my 0, nothing unacknowledged", got)
+	}
+
+	// Up to date: taken as it is.
+	got, err = ReadSGMPState(writeJournal(t, moves, 3, stale), board.White)
+	if err != nil || got.His != 1 || got.Unacked == nil {
+		t.Fatalf("up to date: %+v, %v", got, err)
+	}
+
+	// The record is one of our moves ahead: not sent yet, nothing to apply.
+	got, err = ReadSGMPState(writeJournal(t, moves, 2, stale), board.Black)
+	if err != nil || got.His != 1 || got.My != 0 || got.Unacked == nil {
+		t.Fatalf("our move ahead: %+v, %v", got, err)
+	}
+
+	// A link state newer than its record is refused with what to do.
+	if _, err := ReadSGMPState(writeJournal(t, moves[:1], 1, stale), board.White); err != nil {
+		t.Fatal(err)
+	}
+	path := writeJournal(t, moves, 3, stale)
+	if err := os.WriteFile(path, []byte("(;GM[1]FF[4]SZ[9];B[dd])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSGMPState(path, board.White); err == nil {
+		t.Fatal("a record older than its link state was accepted")
+	}
+
+	// No journal: nil, no error.
+	if got, err := ReadSGMPState(filepath.Join(t.TempDir(), "none.sgf"), board.White); got != nil || err != nil {
+		t.Fatalf("no journal: %v %v", got, err)
+	}
+}
