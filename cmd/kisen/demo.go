@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,8 +22,10 @@ import (
 // virtual null-modem pair (two ptys, no socat, no hardware). Both write a
 // record and a report; the two records must agree move for move.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("demo", "[--size 9] [--main-time 1m] [--out ./games]",
+		"Play a whole game between two kisen players in this process, each with its own engine,\n"+
+			"clocks and SGMP link, over a virtual null-modem pair (two ptys; no socat, no hardware).\n"+
+			"Both write a record and a report; the two records must agree move for move.", stderr)
 	size := fs.Int("size", 9, "board size (9, 13 or 19)")
 	mainTime := fs.Duration("main-time", time.Minute, "main time per side (the tournament uses 40m)")
 	moveTime := fs.Duration("move-time", 0, "fixed engine time per move instead of clock management")
@@ -32,8 +33,11 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	ui := fs.String("ui", "auto", "display of the black side's game: auto, tui or plain")
 	resend := fs.Duration("resend-timeout", 20*time.Second, "SGMP resend timeout")
 	resign := fs.Bool("resign", false, "let the engines resign (off: play to two passes and show the count)")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("demo: unexpected argument %q", fs.Arg(0))}
 	}
 	pathA, pathB, closePair, err := pty.NullModem(ctx)
 	if err != nil {

@@ -17,11 +17,12 @@ func runGTP(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("gtp", "[--move-time 1s] [--playouts N] [--threads N] [--config FILE]",
 		"Speak GTP version 2 on standard input and output (GoGui, Sabaki, match scripts).\n"+
-			"--move-time and --playouts fix the effort per move when no time commands arrive.", stderr)
-	moveTime := fs.Duration("move-time", 0, "fixed time per move (0 = use the GTP clock, else 10s)")
-	playouts := fs.Int("playouts", 0, "fixed playouts per move (overrides --move-time)")
+			"--move-time and --playouts fix the effort per move until time_settings or time_left\n"+
+			"arrive; from then on the GTP clock governs (counted down by kisen between time_left).", stderr)
+	moveTime := fs.Duration("move-time", 0, "fixed time per move while no GTP time commands arrive (0 = 10s)")
+	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (0 = config, else all cores)")
-	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, seed)")
+	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, ponder, seed)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

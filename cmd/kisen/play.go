@@ -383,8 +383,12 @@ func writeReport(g *match.Game, opt match.Options, out match.Outcome, stdout io.
 // flags > KISEN_ environment > file > defaults, and for --resume the
 // game's own settings from its record.
 func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, error) {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("play", "--port DEVICE --color black|white [--size 19] [--komi 6.5] [--main-time 40m]\n"+
+		"                  [--mode sgmp|gmp] [--resend-timeout 20s] [--player NAME] [--opponent NAME] [--out ./games]\n"+
+		"                  [--config FILE] [--resume FILE.sgf] [--manual us|them] [--ui tui|plain]",
+		"Play one game over the serial link against the other program (SGMP). White starts first and\n"+
+			"waits; then Black starts. The record is rewritten after every move; after a crash, start again\n"+
+			"with --resume FILE.sgf. While playing, type 'resign', 'they resign' or 'help' and Enter.", stderr)
 	var f playFlags
 	fs.StringVar(&f.configPath, "config", "", "YAML configuration `file`")
 	fs.StringVar(&f.port, "port", "", "serial `device` of the link, e.g. /dev/ttyUSB0 or /dev/serial/by-id/...")
@@ -404,8 +408,8 @@ func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, erro
 	fs.StringVar(&f.player, "player", "", "our program's name in the record")
 	fs.StringVar(&f.opponent, "opponent", "", "the opponent's name in the record")
 	fs.StringVar(&f.logFile, "log-file", "", "JSON trace log `file` (every packet)")
-	if err := fs.Parse(args); err != nil {
-		return f, config.Config{}, usageError{err}
+	if err := parseFlags(fs, args); err != nil {
+		return f, config.Config{}, err
 	}
 	if fs.NArg() > 0 {
 		return f, config.Config{}, usageError{fmt.Errorf("play: unexpected argument %q", fs.Arg(0))}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -12,10 +11,9 @@ import (
 
 // runPorts lists the serial ports with their USB details.
 func runPorts(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("ports", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	fs := newFlagSet("ports", "", "List the serial ports with their USB details and stable /dev/serial/by-id names.", stderr)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Errorf("ports: unexpected argument %q", fs.Arg(0))}

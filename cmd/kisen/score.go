@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -42,8 +41,8 @@ type sideJSON struct {
 // runScore is `kisen score [--json] [--rules japanese|chinese] [--move N]
 // FILE.sgf`: judge and count a record at its last move or after move N.
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("score", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("score", "[--json] [--rules japanese|chinese] [--move N] [--compare COUNT] [--svg FILE] FILE.sgf",
+		"Judge the dead stones of a record's final position (or after move N) and count it.", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the report")
 	rulesFlag := fs.String("rules", "", "japanese or chinese (default: the record's RU, else japanese)")
 	moveN := fs.Int("move", 0, "count the position after move `N` (default: the last move)")
@@ -51,8 +50,8 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	seed := fs.Uint64("seed", 1, "random seed of the judgement")
 	svgOut := fs.String("svg", "", "also write the SVG picture to `FILE`")
 	compare := fs.String("compare", "", "the other program's `count`, e.g. \"B 45 W 52.5 dead D4 E5\": show where it differs (exit 1 if it does)")
-	if err := fs.Parse(args); err != nil {
-		return usageError{fmt.Errorf("score: %w", err)}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError{errors.New("score: give exactly one SGF file: kisen score [--json] [--rules japanese|chinese] [--move N] FILE.sgf")}

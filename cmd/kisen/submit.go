@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,10 +18,11 @@ import (
 // (e.g. a USB stick) under the tournament name, never overwriting a
 // different file.
 func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("submit", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	if err := fset.Parse(args); err != nil {
-		return usageError{err}
+	fset := newFlagSet("submit", "FILE.sgf DIR", "Check a record (as kisen sgf check does) and copy it into DIR, e.g. the USB stick,\n"+
+		"under the tournament name YYYYMMDD-HHMM-<black>-vs-<white>.sgf. A different file of that name\n"+
+		"is never overwritten.", stderr)
+	if err := parseFlags(fset, args); err != nil {
+		return err
 	}
 	if fset.NArg() != 2 {
 		return usageError{errors.New("submit: want FILE.sgf DIR")}
