@@ -20,11 +20,11 @@ type Options struct {
 	Threads         int           // 0 = runtime.NumCPU()
 	MaxNodes        int           // memory bound; 0 = default from MaxMemoryMB
 	MaxMemoryMB     int           // 0 = 512
-	Playouts        int           // >0: fixed playouts per move (ignores clocks)
-	MoveTime        time.Duration // >0: fixed time per move (ignores clocks)
+	Playouts        int           // >0: fixed playouts per move (a running clock still caps the time)
+	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
-	Ponder          bool
-	Seed            uint64 // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
+	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
+	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	Log             zerolog.Logger
 }
 
@@ -34,6 +34,12 @@ type Clock struct {
 	OurLeft   time.Duration // our remaining time (0 with Main 0 = unlimited)
 	TheirLeft time.Duration
 	MoveCap   int // e.g. 400 (a pass counts)
+	// Stones > 0: OurLeft is a Canadian byo-yomi period in which Stones
+	// more moves must be played.
+	Stones int
+	// Governs makes the clock decide the effort even when Options.Playouts
+	// or Options.MoveTime fix it (a GTP controller sent time commands).
+	Governs bool
 }
 
 // Decision is the engine's answer to GenMove.
@@ -44,6 +50,7 @@ type Decision struct {
 	Playouts int
 	Elapsed  time.Duration
 	PV       []board.Point
+	Reused   int // root visits kept from earlier searches and pondering
 }
 
 // ErrBadOptions is returned by New for options it cannot use.
@@ -52,7 +59,9 @@ var ErrBadOptions = errors.New("bad engine options")
 // ErrBadPosition is returned by GenMove for a board it cannot search.
 var ErrBadPosition = errors.New("bad position for the engine")
 
-// Engine is one game's player. It is safe for one GenMove at a time.
+// Engine is one game's player. It is safe for one GenMove at a time;
+// Ponder and StopPonder belong to the same caller, Close may come from any
+// goroutine.
 type Engine struct {
 	opt      Options
 	threads  int
@@ -60,6 +69,10 @@ type Engine struct {
 	tree     *tree
 	seed     uint64
 	lowMoves int // consecutive moves with a win rate below the resign threshold
+
+	pmu    sync.Mutex // guards pond and closed
+	pond   *ponderRun // the pondering search, if one runs
+	closed bool
 }
 
 // ownTerritory is the playout ownership above which a point counts as
@@ -100,14 +113,22 @@ func New(opt Options) (*Engine, error) {
 	return &Engine{opt: opt, threads: th, seed: seed}, nil
 }
 
-// Close stops background work. Pondering is not implemented yet, so there
-// is nothing to stop; Close is idempotent.
-func (e *Engine) Close() error { return nil }
+// Close stops pondering and waits for its goroutines; later Ponder calls
+// do nothing. GenMove still works after Close. Close is idempotent.
+func (e *Engine) Close() error {
+	e.pmu.Lock()
+	e.closed = true
+	e.pmu.Unlock()
+	e.StopPonder()
+	return nil
+}
 
 // GenMove searches the position for c and returns its choice. b is never
-// modified. Cancelling ctx returns the best move found so far at once.
+// modified. Cancelling ctx returns the best move found so far at once. A
+// pondering search stops first; the tree it grew is reused.
 func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk Clock) (Decision, error) {
 	start := time.Now()
+	e.StopPonder()
 	if b == nil || b.Size() != e.opt.Size {
 		return Decision{}, fmt.Errorf("%w: board size does not match engine size %d", ErrBadPosition, e.opt.Size)
 	}
@@ -116,35 +137,37 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	}
 	root := b.Clone()
 	root.SetToMove(c)
+	oppPassed := b.Passes() > 0
 
-	// Forced moves: no legal point that isn't an own eye.
+	// Forced moves: no legal point that isn't an own eye, or a single
+	// sensible one while the opponent plays on.
 	cands := candidates(root, c)
 	if len(cands) == 0 {
 		return Decision{Move: board.Pass, WinRate: 0.5, Elapsed: time.Since(start)}, nil
 	}
+	if !oppPassed {
+		if p, ok := forced(root, c, cands); ok {
+			return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, nil
+		}
+	}
 	// The opponent passed: pass if the count says we win and nothing is
-	// unsettled (Japanese rules: filling dame gains nothing).
-	var owner []float64 // after the opponent's pass: ownership for c per point
-	if b.Passes() > 0 {
-		win, own := e.passWins(root, c)
-		if win {
+	// unsettled (Japanese rules: filling dame gains nothing), or we win by
+	// more than the unsettled part can change.
+	var view *passView
+	if oppPassed {
+		v := e.passView(root, c)
+		if v.wins() {
 			return Decision{Move: board.Pass, WinRate: 1, Elapsed: time.Since(start)}, nil
 		}
-		owner = own
+		view = &v
 	}
 
 	budget := e.budget(root, clk)
 	e.mu.Lock()
-	e.tree = e.reuse(root, c)
+	e.tree = e.reuse(root, b.Moves(), c)
 	t := e.tree
 	t.base = t.rootVisits()
-	// Playouts count area; Japanese komi 6.5 is worth about 7.5 by area
-	// when Black gets the last dame, so Black searches with one more point
-	// of komi (White keeps the komi, a point on the safe side).
-	t.komi = e.opt.Komi
-	if c == board.Black {
-		t.komi++
-	}
+	t.komi = e.searchKomi(c)
 	e.mu.Unlock()
 
 	var wg sync.WaitGroup
@@ -167,7 +190,7 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	defer e.mu.Unlock()
 	d := t.decide(root)
 	d.Playouts -= t.base
-	d.Elapsed = time.Since(start)
+	d.Reused = t.base
 	if e.opt.ResignThreshold > 0 && d.Playouts >= 200 && d.WinRate < e.opt.ResignThreshold {
 		e.lowMoves++
 		if e.lowMoves >= 2 {
@@ -176,51 +199,241 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	} else {
 		e.lowMoves = 0
 	}
-	// The opponent passed: passing is the Japanese-rules move when it
-	// wins about as often as the best move (more stones in our own area
-	// would cost points; the area count cannot see that).
-	if b.Passes() > 0 && d.Move != board.Pass {
-		if pw, ok := t.passRate(); ok && pw >= 0.5 && pw >= d.WinRate-0.05 {
-			d.Move, d.WinRate = board.Pass, pw
-		}
-	}
-	// After the opponent's pass a move inside our own territory can only
-	// cost a point under Japanese rules.
-	if b.Passes() > 0 && d.Move != board.Pass {
-		col, row := board.ColRow(e.opt.Size, d.Move)
-		if root.RegionOwner(d.Move) == c || (owner != nil && owner[row*e.opt.Size+col] >= ownTerritory) {
-			d.Move = board.Pass
-		}
-	}
-	// Never pass from the search while the game is undecided and the
-	// opponent has not passed: play the best non-pass move instead.
-	if d.Move == board.Pass && b.Passes() == 0 && d.WinRate < 0.9 {
-		if alt := t.bestNonPass(); alt != board.Pass {
-			d.Move = alt
-		}
-	}
+	d = e.passRules(d, root, c, t, view)
+	d.Elapsed = time.Since(start)
 	e.opt.Log.Debug().Str("move", board.GTP(e.opt.Size, d.Move)).Float64("winrate", d.WinRate).
-		Int("playouts", d.Playouts).Dur("elapsed", d.Elapsed).Int("nodes", t.used).Msg("genmove")
+		Int("playouts", d.Playouts).Int("reused", d.Reused).Dur("elapsed", d.Elapsed).Int("nodes", t.used).Msg("genmove")
 	return d, nil
 }
 
-// passWins reports whether passing now ends the game in c's favour with no
-// unsettled point, by the judge's count. It also returns each point's
-// ownership seen from c (+1 = surely c's), in board.AllPoints order.
-func (e *Engine) passWins(b *board.Board, c board.Color) (bool, []float64) {
-	j := Judge(b, JudgeOptions{Playouts: 300, Seed: e.seed, Rules: board.Japanese, Komi: e.opt.Komi})
-	own := make([]float64, len(j.Ownership))
-	for i, v := range j.Ownership {
-		if c == board.White {
-			v = -v
+// searchKomi is the komi the playouts use when us is to play (or pondering
+// for). Playouts count area; Japanese komi 6.5 is worth about 7.5 by area
+// when Black gets the last dame, so Black searches with one more point of
+// komi (White keeps the komi, a point on the safe side).
+func (e *Engine) searchKomi(us board.Color) float64 {
+	if us == board.Black {
+		return e.opt.Komi + 1
+	}
+	return e.opt.Komi
+}
+
+// passRules adjusts the search's choice for Japanese rules and pass
+// safety. view is the judge's view when the opponent passed (nil when it
+// did not). The search counts area, so it cannot see that a stone inside
+// our own territory costs a point, nor that passing with a group whose life
+// is uncertain may lose it.
+func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree, view *passView) Decision {
+	oppPassed := view != nil
+	if oppPassed && d.Move != board.Pass && view.settled() {
+		// Everything left is dame or territory: pass when passing wins
+		// about as often as the best move, or when the move is inside our
+		// own territory (it can only cost a point).
+		if pw, ok := t.passRate(); ok && pw >= 0.5 && pw >= d.WinRate-0.05 {
+			d.Move, d.WinRate = board.Pass, pw
+		} else if inOwnTerritory(root, c, d.Move, view.own) {
+			d.Move = board.Pass
 		}
-		own[i] = v
 	}
-	margin := j.Score.Black - j.Score.White
+	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c {
+		// A move inside an area only we border: pass instead when the
+		// judge finds nothing unsettled (the opponent may still play).
+		if v := e.passView(root, c); v.settled() {
+			d.Move = board.Pass
+		}
+	}
+	if d.Move == board.Pass {
+		// Never pass while a group's life or a boundary is uncertain and
+		// the game is not decided: play the best other move. Without the
+		// opponent's pass, a win rate of 0.9 counts as decided.
+		var safe bool
+		switch {
+		case oppPassed:
+			safe = view.settled()
+		case d.WinRate >= 0.9:
+			safe = true
+		default:
+			v := e.passView(root, c)
+			safe = v.settled()
+		}
+		if !safe {
+			if alt := t.bestNonPass(); alt != board.Pass {
+				d.Move = alt
+			}
+		}
+	}
+	return d
+}
+
+// inOwnTerritory reports whether p is in an empty region only c borders, or
+// c owns it in the judge's playouts.
+func inOwnTerritory(b *board.Board, c board.Color, p board.Point, own []float64) bool {
+	if p == board.Pass {
+		return false
+	}
+	col, row := board.ColRow(b.Size(), p)
+	return b.RegionOwner(p) == c || (own != nil && own[row*b.Size()+col] >= ownTerritory)
+}
+
+// forced returns the move when c has exactly one candidate and it is
+// sensible: not a self-atari and not inside c's own territory (passing is
+// the other choice there, and the search decides).
+func forced(b *board.Board, c board.Color, cands []board.Point) (board.Point, bool) {
+	if len(cands) != 1 {
+		return board.Pass, false
+	}
+	p := cands[0]
+	if b.SelfAtari(c, p) > 0 || b.RegionOwner(p) == c {
+		return board.Pass, false
+	}
+	return p, true
+}
+
+// passView is the judge's view of a position in which c might pass.
+type passView struct {
+	margin  float64   // the Japanese count for c (> 0: c wins)
+	own     []float64 // ownership seen from c per point (+1 = surely c's), AllPoints order
+	open    int       // unsettled empty points that are not dame
+	dame    int       // neutral points between the two sides, worth nothing
+	unknown int       // stones of chains whose status is unclear
+	atari   int       // stones of chains in atari whose fate a move decides
+}
+
+// settled reports whether every empty point is dame or territory and no
+// chain's life is in question.
+func (v *passView) settled() bool {
+	return v.open == 0 && v.unknown == 0 && v.atari == 0
+}
+
+// wins reports whether passing ends the game in c's favour: c wins the
+// count and either nothing is unsettled or the margin exceeds what the
+// unsettled points and chains could change (two points each).
+func (v *passView) wins() bool {
+	if v.margin <= 0 {
+		return false
+	}
+	return v.settled() || v.margin > 2*float64(v.open+v.dame+v.unknown+v.atari)+1
+}
+
+// Pass-view thresholds.
+const (
+	// A neutral empty region whose points the playouts give to neither
+	// side more strongly than this is dame.
+	dameOwn = 0.5
+	// Our chain in atari held by the opponent in more than this share of
+	// the judge's playouts is dead whatever we do; anything else in atari
+	// is still to be decided.
+	hopelessOwn = 0.6
+)
+
+// passView judges b (300 playouts) and sorts what is left to decide.
+func (e *Engine) passView(b *board.Board, c board.Color) passView {
+	j := Judge(b, JudgeOptions{Playouts: 300, Seed: e.seed, Rules: board.Japanese, Komi: e.opt.Komi})
+	size := b.Size()
+	idx := func(p board.Point) int {
+		col, row := board.ColRow(size, p)
+		return row*size + col
+	}
+	v := passView{own: make([]float64, len(j.Ownership))}
+	for i, o := range j.Ownership {
+		if c == board.White {
+			o = -o
+		}
+		v.own[i] = o
+	}
+	v.margin = j.Score.Black - j.Score.White
 	if c == board.White {
-		margin = -margin
+		v.margin = -v.margin
 	}
-	return len(j.Unsettled) == 0 && margin > 0, own
+	// Unsettled points: territory the playouts dispute is open. A neutral
+	// point is dame when every point of its empty region touches stones
+	// of both colours and the playouts give none of them to either side;
+	// otherwise it is open (a gap in a wall: the region behind it touches
+	// one colour only). A wide strip of dame counts as open: filling it
+	// costs nothing under Japanese rules, a wrong pass may.
+	dame := map[board.Point]bool{}
+	for _, p := range j.Unsettled {
+		if j.Score.Owner[idx(p)] != board.Empty {
+			v.open++
+			continue
+		}
+		isDame, seen := dame[p]
+		if !seen {
+			region := emptyRegion(b, p)
+			isDame = true
+			for _, q := range region {
+				if o := v.own[idx(q)]; o > dameOwn || o < -dameOwn || !touchesBoth(b, q) {
+					isDame = false
+				}
+			}
+			for _, q := range region {
+				dame[q] = isDame
+			}
+		}
+		if isDame {
+			v.dame++
+		} else {
+			v.open++
+		}
+	}
+	// Chains: unclear status, or in atari with a move that decides them.
+	done := map[board.Point]bool{}
+	for _, p := range board.AllPoints(size) {
+		k := b.At(p)
+		if k == board.Empty || done[b.ChainHead(p)] {
+			continue
+		}
+		done[b.ChainHead(p)] = true
+		st := j.Status[p]
+		n := b.ChainSize(p)
+		switch {
+		case st == Unknown:
+			v.unknown += n
+		case !b.InAtari(p):
+		case k == c:
+			lib := b.AtariLiberty(p)
+			mean := 0.0
+			for _, q := range b.Chain(p) {
+				mean += v.own[idx(q)]
+			}
+			mean /= float64(n)
+			if b.Legal(c, lib) && b.SelfAtari(c, lib) == 0 && mean > -hopelessOwn {
+				v.atari += n
+			}
+		case st != Dead:
+			v.atari += n // the opponent's chain in atari, alive in the count: capture it
+		}
+	}
+	return v
+}
+
+// touchesBoth reports whether the point p has stones of both colours
+// among its neighbours.
+func touchesBoth(b *board.Board, p board.Point) bool {
+	var bl, wh bool
+	for _, q := range b.Neighbours(p) {
+		switch b.At(q) {
+		case board.Black:
+			bl = true
+		case board.White:
+			wh = true
+		}
+	}
+	return bl && wh
+}
+
+// emptyRegion lists the empty points connected to the empty point p.
+func emptyRegion(b *board.Board, p board.Point) []board.Point {
+	region := []board.Point{p}
+	seen := map[board.Point]bool{p: true}
+	for i := 0; i < len(region); i++ {
+		for _, q := range b.Neighbours(region[i]) {
+			if b.At(q) == board.Empty && !seen[q] {
+				seen[q] = true
+				region = append(region, q)
+			}
+		}
+	}
+	return region
 }
 
 // worker runs playouts until the budget, ctx or halt ends them.
@@ -248,9 +461,17 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		e.mu.Lock()
 		t.backup(path, moves, score > 0)
 		done := t.rootVisits() - t.base
+		used := t.used
 		e.mu.Unlock()
+		if bud.ponder {
+			if used >= bud.nodeCap {
+				halt()
+				return
+			}
+			continue
+		}
 		if bud.playouts > 0 {
-			if done >= bud.playouts {
+			if done >= bud.playouts || (bud.max > 0 && n&63 == 63 && time.Since(start) >= bud.max) {
 				halt()
 				return
 			}

@@ -252,3 +252,242 @@ func TestPassesInsteadOfFillingOwnTerritory(t *testing.T) {
 		t.Errorf("black played %s after white passed; want pass", board.GTP(9, d.Move))
 	}
 }
+
+// engineRows sets up a position from rows drawn top (highest row) first:
+// X black, O white, anything else empty.
+func engineRows(t testing.TB, rs ...string) *board.Board {
+	t.Helper()
+	n := len(rs)
+	b := board.MustNew(n)
+	for i, r := range rs {
+		if len(r) != n {
+			t.Fatalf("row %d: %d points, want %d", i, len(r), n)
+		}
+		for col, ch := range r {
+			c := board.Empty
+			switch ch {
+			case 'X':
+				c = board.Black
+			case 'O':
+				c = board.White
+			}
+			if c != board.Empty {
+				if err := b.Setup(c, board.At(n, col, n-1-i)); err != nil {
+					t.Fatalf("row %d col %d: %v", i, col, err)
+				}
+			}
+		}
+	}
+	return b
+}
+
+func playPass(t testing.TB, b *board.Board, c board.Color) {
+	t.Helper()
+	if err := b.Play(board.Move{Color: c, Point: board.Pass}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNoPassWithOpenBoundary: White passed, but Black's wall has a gap
+// (E5); passing would leave the boundary open in a close game.
+func TestNoPassWithOpenBoundary(t *testing.T) {
+	b := engineRows(t,
+		"....XO...",
+		"....XO...",
+		"....XO...",
+		"....XO...",
+		".....O...",
+		"....XO...",
+		"....XO...",
+		"....XO...",
+		"....XO...")
+	playPass(t, b, board.White)
+	for seed := uint64(1); seed <= 3; seed++ {
+		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 1000, Seed: seed})
+		d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := board.GTP(9, d.Move); got != "E5" {
+			t.Errorf("seed %d: black played %s after white's pass; want E5 (closing the wall)", seed, got)
+		}
+	}
+}
+
+// TestSavesChainInAtariAfterPass: White passed; Black's stone F5 is in
+// atari and connects at E5 (a point inside Black's own area). Passing
+// would let White capture and break in.
+func TestSavesChainInAtariAfterPass(t *testing.T) {
+	b := engineRows(t,
+		"....XO...",
+		"....XO...",
+		"....XO...",
+		"....XO...",
+		".....XO..",
+		"....XO...",
+		"....XO...",
+		"....XO...",
+		"....XO...")
+	playPass(t, b, board.White)
+	for seed := uint64(1); seed <= 3; seed++ {
+		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 1000, Seed: seed})
+		d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := board.GTP(9, d.Move); got != "E5" {
+			t.Errorf("seed %d: black played %s after white's pass; want E5 (saving F5)", seed, got)
+		}
+	}
+}
+
+// TestPassesWhenOnlyDameRemain: Black passed; the E column is dame between
+// two sealed walls and White wins the count: White passes.
+func TestPassesWhenOnlyDameRemain(t *testing.T) {
+	rows := make([]string, 9)
+	for i := range rows {
+		rows[i] = "...X.O..."
+	}
+	b := engineRows(t, rows...)
+	playPass(t, b, board.Black)
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 1000, Seed: 4})
+	d, err := e.GenMove(context.Background(), b, board.White, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Move != board.Pass {
+		t.Errorf("white played %s with only dame left; want pass", board.GTP(9, d.Move))
+	}
+}
+
+// TestResignOnlyWhenEnabled: Black's two columns against White's six is
+// hopeless; with a threshold Black resigns on the second low move, without
+// one it never does.
+func TestResignOnlyWhenEnabled(t *testing.T) {
+	rows := make([]string, 9)
+	for i := range rows {
+		rows[i] = ".O.O.O.X."
+	}
+	b := engineRows(t, rows...)
+	for _, th := range []float64{0.2, 0} {
+		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 600, Seed: 11, ResignThreshold: th})
+		var resigned bool
+		var last Decision
+		for i := 0; i < 2; i++ {
+			d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			resigned, last = d.Resign, d
+		}
+		if th > 0 && !resigned {
+			t.Errorf("threshold %v: no resignation at win rate %.3f", th, last.WinRate)
+		}
+		if th == 0 && resigned {
+			t.Errorf("resigned with resignation off (win rate %.3f)", last.WinRate)
+		}
+		if last.WinRate >= 0.2 {
+			t.Errorf("win rate %.3f in a hopeless position", last.WinRate)
+		}
+	}
+}
+
+// TestForcedMoveAnswersAtOnce: Black's only move that fills no eye of its
+// own is the dame E5; with 5 s per move the answer must come at once.
+func TestForcedMoveAnswersAtOnce(t *testing.T) {
+	b := engineRows(t,
+		"XXXXXOOOO",
+		"X.XXXOO.O",
+		"XXXXXOOOO",
+		"XXXXXOOOO",
+		"X.XX.OO.O",
+		"XXXXXOOOO",
+		"XXXXXOOOO",
+		"X.XXXOO.O",
+		"XXXXXOOOO")
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, MoveTime: 5 * time.Second})
+	start := time.Now()
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := board.GTP(9, d.Move); got != "E5" {
+		t.Errorf("move %s, want the forced E5", got)
+	}
+	if el := time.Since(start); el > 500*time.Millisecond {
+		t.Errorf("forced move took %v", el)
+	}
+}
+
+// TestTreeReuseAcrossMoves: the tree of Black's search is kept for Black's
+// next move when White answers with the expected reply (GenMove gets the
+// referee's board, whose history names the moves).
+func TestTreeReuseAcrossMoves(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 2000, Seed: 13})
+	b := board.MustNew(9)
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.PV) < 2 {
+		t.Fatalf("no expected reply in the PV %v", d.PV)
+	}
+	for i, p := range d.PV[:2] {
+		if err := b.Play(board.Move{Color: []board.Color{board.Black, board.White}[i], Point: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d2, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d2.Reused < 20 {
+		t.Errorf("reused %d root visits after the expected reply %s", d2.Reused, board.GTP(9, d.PV[1]))
+	}
+	// An unrelated position starts a new tree.
+	other := board.MustNew(9)
+	if err := other.Play(board.Move{Color: board.Black, Point: board.At(9, 0, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	d3, err := e.GenMove(context.Background(), other, board.White, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d3.Reused != 0 {
+		t.Errorf("reused %d visits for an unrelated position", d3.Reused)
+	}
+}
+
+// TestBudgetClockAndFixedEffort: a fixed effort applies without a clock, is
+// capped by a running clock, and yields to it when the clock governs; a
+// byo-yomi period is shared among its stones.
+func TestBudgetClockAndFixedEffort(t *testing.T) {
+	b := board.MustNew(19)
+	e := newTestEngine(t, Options{Size: 19, MoveTime: 30 * time.Second})
+	if bud := e.budget(b, Clock{MoveCap: 400}); bud.target != 30*time.Second {
+		t.Errorf("no clock: %+v, want the fixed 30s", bud)
+	}
+	low := Clock{Main: 40 * time.Minute, OurLeft: 20 * time.Second, MoveCap: 400}
+	if bud := e.budget(b, low); bud.max > 2*time.Second {
+		t.Errorf("20s left: fixed move time not capped: %+v", bud)
+	}
+	full := Clock{Main: 40 * time.Minute, OurLeft: 40 * time.Minute, MoveCap: 400}
+	if bud := e.budget(b, full); bud.target != 30*time.Second {
+		t.Errorf("40m left: %+v, want the fixed 30s", bud)
+	}
+	full.Governs = true
+	if bud := e.budget(b, full); bud != allocate(full, 19, 0, 361) {
+		t.Errorf("governing clock: %+v, want the clock's plan", bud)
+	}
+	p := newTestEngine(t, Options{Size: 19, Playouts: 5000})
+	if bud := p.budget(b, Clock{}); bud.playouts != 5000 || bud.max != 0 {
+		t.Errorf("playouts without a clock: %+v", bud)
+	}
+	if bud := p.budget(b, low); bud.playouts != 5000 || bud.max == 0 || bud.max > 2*time.Second {
+		t.Errorf("playouts with 20s left: %+v", bud)
+	}
+	byo := Clock{Main: 30 * time.Second, OurLeft: 30 * time.Second, Stones: 5, Governs: true}
+	if bud := p.budget(b, byo); bud.playouts != 0 || bud.max > 6*time.Second || bud.max < 4*time.Second {
+		t.Errorf("byo-yomi 30s for 5 stones: %+v", bud)
+	}
+}

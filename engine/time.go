@@ -7,12 +7,16 @@ import (
 )
 
 // budget is the effort for one move: a fixed playout count, or a time
-// window [min, max] with a target in between (see engine.md §4).
+// window [min, max] with a target in between (see engine.md §4). A
+// pondering search has neither: it runs until stopped or until the tree
+// holds nodeCap nodes.
 type budget struct {
 	playouts int
 	min      time.Duration // never stop before this (unless the search is settled)
 	target   time.Duration // normal stop
-	max      time.Duration // hard cap
+	max      time.Duration // hard cap (with playouts: 0 = none)
+	ponder   bool
+	nodeCap  int
 }
 
 // Time plan constants.
@@ -21,18 +25,35 @@ const (
 	panicTime     = 60 * time.Second // below this, tiny fixed budgets
 	desperation   = 10 * time.Second // below this, almost no search
 	unlimitedMove = 10 * time.Second
+	byoReserveMin = 300 * time.Millisecond // kept back in a byo-yomi period
 )
 
-// budget returns the effort for the move: Options.Playouts and
-// Options.MoveTime win over the clock.
+// budget returns the effort for the move. Options.Playouts and
+// Options.MoveTime fix it, but a running clock still caps it at the clock's
+// hard limit, so a fixed effort never loses on time; with clk.Governs a
+// running clock decides alone.
 func (e *Engine) budget(b *board.Board, clk Clock) budget {
-	if e.opt.Playouts > 0 {
-		return budget{playouts: e.opt.Playouts}
+	timed := clk.Main > 0 || clk.OurLeft > 0 || clk.Stones > 0
+	if !timed {
+		switch {
+		case e.opt.Playouts > 0:
+			return budget{playouts: e.opt.Playouts}
+		case e.opt.MoveTime > 0:
+			return budget{min: e.opt.MoveTime / 2, target: e.opt.MoveTime, max: e.opt.MoveTime}
+		}
 	}
-	if e.opt.MoveTime > 0 {
-		return budget{min: e.opt.MoveTime / 2, target: e.opt.MoveTime, max: e.opt.MoveTime}
+	clock := allocate(clk, b.Size(), b.MoveNumber(), b.EmptyCount())
+	if !timed || clk.Governs {
+		return clock
 	}
-	return allocate(clk, b.Size(), b.MoveNumber(), b.EmptyCount())
+	switch {
+	case e.opt.Playouts > 0:
+		return budget{playouts: e.opt.Playouts, max: max(clock.max, time.Nanosecond)}
+	case e.opt.MoveTime > 0:
+		mt := min(e.opt.MoveTime, clock.max)
+		return budget{min: mt / 2, target: mt, max: mt}
+	}
+	return clock
 }
 
 // allocate splits the remaining sudden-death time: own moves left are
@@ -40,6 +61,16 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 // kept; the middle game gets more; one move never takes more than 3× the
 // base or 15% of what is left.
 func allocate(clk Clock, size, moveNum, empty int) budget {
+	if clk.Stones > 0 {
+		// Canadian byo-yomi: share the period among its moves, keeping a
+		// tenth (at least byoReserveMin) for the link and the controller.
+		avail := clk.OurLeft - max(clk.OurLeft/10, byoReserveMin)
+		if avail <= 0 {
+			avail = clk.OurLeft / 4
+		}
+		d := avail / time.Duration(clk.Stones)
+		return budget{min: d / 2, target: d, max: d}
+	}
 	if clk.Main == 0 && clk.OurLeft == 0 {
 		return budget{min: unlimitedMove / 2, target: unlimitedMove, max: unlimitedMove}
 	}

@@ -19,17 +19,18 @@ type node struct {
 
 // tree is a bounded pool of nodes; children of a node are contiguous.
 type tree struct {
-	chunks   [][]node // fixed-size chunks: growing never moves nodes
-	used     int
-	size     int
-	hash     uint64 // position hash of the root
-	toMove   board.Color
-	moveNum  int
-	full     bool
-	maxNodes int
-	komi     float64
-	base     int           // root visits when the current search began
-	first    []board.Color // AMAF scratch, indexed by point
+	chunks    [][]node // fixed-size chunks: growing never moves nodes
+	used      int
+	size      int
+	hash      uint64       // position hash of the root
+	rootBoard *board.Board // the root position (history-less)
+	toMove    board.Color
+	moveNum   int
+	full      bool
+	maxNodes  int
+	komi      float64
+	base      int           // root visits when the current search began
+	first     []board.Color // AMAF scratch, indexed by point
 }
 
 const (
@@ -75,53 +76,99 @@ func (t *tree) alloc(n, maxNodes int) int32 {
 	return int32(i)
 }
 
-// reuse keeps the subtree of the previous search that matches root, or
-// starts a new tree. Children are found by replaying one or two moves.
-func (e *Engine) reuse(root *board.Board, c board.Color) *tree {
+// reuse keeps the subtree of the previous search that matches root (c to
+// move), or starts a new tree. moves is the game's history up to root (nil
+// when unknown). The previous root's position is kept with the tree: the
+// last one or two moves are replayed on it and the result must be root
+// (same stones, side to move and ko); without a history, each child of the
+// old root is tried for one move later.
+func (e *Engine) reuse(root *board.Board, moves []board.Move, c board.Color) *tree {
 	old := e.tree
-	if old != nil && !old.full && old.used < e.opt.MaxNodes/2 {
-		if old.hash == root.PositionHash() && old.toMove == c {
-			return old
-		}
-		// One or two moves later: find the grandchild with this position.
-		mv := root.Moves()
-		n := len(mv)
-		if n >= 1 && root.MoveNumber()-old.moveNum <= 2 && root.MoveNumber() > old.moveNum {
-			path := mv[n-(root.MoveNumber()-old.moveNum):]
-			idx := int32(0)
-			ok := true
-			for _, m := range path {
-				nd := old.at(idx)
-				if nd.child < 0 {
-					ok = false
-					break
-				}
-				found := int32(-1)
-				for k := nd.child; k < nd.child+nd.nChild; k++ {
-					if old.at(k).move == m.Point {
-						found = k
-						break
-					}
-				}
-				if found < 0 {
-					ok = false
-					break
-				}
-				idx = found
-			}
-			if ok && old.at(idx).child >= 0 {
+	if old != nil && !old.full && old.used < e.opt.MaxNodes/2 && old.rootBoard != nil {
+		if idx := old.find(root, moves); idx >= 0 && (idx == 0 || old.at(idx).child >= 0) {
+			if idx > 0 {
 				*old.at(0) = *old.at(idx)
 				old.at(0).move = board.Pass
-				old.hash, old.toMove, old.moveNum = root.PositionHash(), c, root.MoveNumber()
-				return old
 			}
+			old.setRoot(root)
+			return old
 		}
 	}
 	t := newTree(e.opt.Size, e.opt.MaxNodes)
 	t.komi = e.opt.Komi
-	t.hash, t.toMove, t.moveNum = root.PositionHash(), c, root.MoveNumber()
+	t.setRoot(root)
 	t.expand(0, root)
 	return t
+}
+
+// setRoot records the root position.
+func (t *tree) setRoot(root *board.Board) {
+	t.rootBoard = root.Clone()
+	t.hash, t.toMove, t.moveNum = root.PositionHash(), root.ToMove(), root.MoveNumber()
+}
+
+// find returns the node whose position is root: 0 for the old root
+// itself, a child or grandchild, or -1.
+func (t *tree) find(root *board.Board, moves []board.Move) int32 {
+	same := func(b *board.Board) bool {
+		return b.Hash() == root.Hash() && b.Passes() == root.Passes()
+	}
+	if same(t.rootBoard) {
+		return 0
+	}
+	k := root.MoveNumber() - t.moveNum
+	if k < 1 || k > 2 {
+		return -1
+	}
+	if len(moves) >= k {
+		b := t.rootBoard.Clone()
+		idx := int32(0)
+		for _, m := range moves[len(moves)-k:] {
+			if m.Color != b.ToMove() || b.Check(m) != nil {
+				return -1
+			}
+			idx = t.child(idx, m.Point)
+			if idx < 0 {
+				return -1
+			}
+			b.PlayLegal(m.Color, m.Point)
+		}
+		if same(b) {
+			return idx
+		}
+		return -1
+	}
+	if k != 1 {
+		return -1
+	}
+	r := t.at(0)
+	b := new(board.Board)
+	for i := r.child; i < r.child+r.nChild; i++ {
+		m := t.at(i).move
+		b.CopyFrom(t.rootBoard)
+		if b.Check(board.Move{Color: b.ToMove(), Point: m}) != nil {
+			continue
+		}
+		b.PlayLegal(b.ToMove(), m)
+		if same(b) {
+			return i
+		}
+	}
+	return -1
+}
+
+// child returns the child of node idx that plays p, or -1.
+func (t *tree) child(idx int32, p board.Point) int32 {
+	nd := t.at(idx)
+	if nd.child < 0 {
+		return -1
+	}
+	for k := nd.child; k < nd.child+nd.nChild; k++ {
+		if t.at(k).move == p {
+			return k
+		}
+	}
+	return -1
 }
 
 // descend walks from the root by UCT-RAVE, playing the moves on b,

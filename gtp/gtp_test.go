@@ -125,7 +125,7 @@ func TestServerPassesClockAndRecordsMove(t *testing.T) {
 	if err != nil || out != "C3" {
 		t.Fatalf("genmove = %q, %v", out, err)
 	}
-	want := engine.Clock{Main: 2400 * time.Second, OurLeft: 1200 * time.Second, TheirLeft: 900500 * time.Millisecond, MoveCap: 400}
+	want := engine.Clock{Main: 2400 * time.Second, OurLeft: 1200 * time.Second, TheirLeft: 900500 * time.Millisecond, MoveCap: 400, Governs: true}
 	if fp.clk != want {
 		t.Errorf("clock %+v, want %+v", fp.clk, want)
 	}

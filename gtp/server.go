@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -19,6 +21,14 @@ type Player interface {
 	GenMove(ctx context.Context, b *board.Board, c board.Color, clk engine.Clock) (engine.Decision, error)
 }
 
+// Ponderer is a Player that can search on the opponent's time: after each
+// genmove the server calls Ponder with the position after the engine's
+// move (the opponent to play); the next GenMove stops it, and so does
+// Close (io.Closer) when the server drops the player.
+type Ponderer interface {
+	Ponder(b *board.Board, toMove board.Color) bool
+}
+
 // NewPlayer makes a fresh Player for a board size and komi (called on
 // boardsize, and on komi changes).
 type NewPlayer func(size int, komi float64) (Player, error)
@@ -30,9 +40,26 @@ type Server struct {
 	player        Player
 	b             *board.Board
 	komi          float64
-	main          time.Duration
-	left          [3]time.Duration
 	moveCap       int
+
+	// Time: until time_settings or time_left arrive the player's own
+	// options (kisen gtp --move-time, --playouts) fix the effort; after,
+	// the clock governs. Each side's clock counts down by the time spent
+	// in genmove (ours) until time_left corrects it.
+	timed     bool
+	main, byo time.Duration
+	byoStones int
+	clock     [3]sideClock
+
+	judged    *engine.Judgement // cache for final_score and final_status_list
+	judgedKey [3]uint64
+}
+
+// sideClock is one side's time: main time, or (stones > 0) the time left in
+// the current Canadian byo-yomi period for that many stones.
+type sideClock struct {
+	left   time.Duration
+	stones int
 }
 
 // ErrQuit is returned by Serve after a quit command.
@@ -50,6 +77,7 @@ var commands = []string{"boardsize", "clear_board", "final_score", "final_status
 // Serve reads commands from r and writes responses to w until EOF or quit.
 // It returns nil at EOF or after quit.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	defer s.dropPlayer()
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 64<<10)
 	for sc.Scan() {
@@ -112,6 +140,9 @@ func (s *Server) ensurePlayer() error {
 }
 
 func (s *Server) dropPlayer() {
+	if s.player == nil {
+		return
+	}
 	if c, ok := s.player.(io.Closer); ok {
 		c.Close()
 	}
@@ -202,8 +233,9 @@ func (s *Server) Handle(ctx context.Context, cmd string, args []string) (string,
 		if err := s.ensurePlayer(); err != nil {
 			return "", fmt.Errorf("engine not available: %v", err)
 		}
-		clk := engine.Clock{Main: s.main, OurLeft: s.left[c], TheirLeft: s.left[c.Opponent()], MoveCap: s.moveCap}
-		d, err := s.player.GenMove(ctx, s.b, c, clk)
+		start := time.Now()
+		d, err := s.player.GenMove(ctx, s.b, c, s.engineClock(c))
+		s.spend(c, time.Since(start))
 		if err != nil {
 			return "", fmt.Errorf("genmove failed: %v", err)
 		}
@@ -212,6 +244,9 @@ func (s *Server) Handle(ctx context.Context, cmd string, args []string) (string,
 		}
 		if err := s.b.Play(board.Move{Color: c, Point: d.Move}); err != nil {
 			return "", fmt.Errorf("engine chose an illegal move: %v", err)
+		}
+		if pp, ok := s.player.(Ponderer); ok && s.b.Passes() < 2 {
+			pp.Ponder(s.b, c.Opponent())
 		}
 		return board.GTP(size, d.Move), nil
 	case "undo":
@@ -226,12 +261,23 @@ func (s *Server) Handle(ctx context.Context, cmd string, args []string) (string,
 		if len(args) != 3 {
 			return "", errors.New("syntax error: time_settings MAIN BYO STONES")
 		}
-		m, err := strconv.Atoi(args[0])
-		if err != nil || m < 0 {
-			return "", errors.New("syntax error: bad main time")
+		var v [3]int
+		for i, a := range args {
+			n, err := strconv.Atoi(a)
+			if err != nil || n < 0 {
+				return "", errors.New("syntax error: time_settings wants three whole numbers >= 0")
+			}
+			v[i] = n
 		}
-		s.main = time.Duration(m) * time.Second
-		s.left[board.Black], s.left[board.White] = s.main, s.main
+		s.main, s.byo, s.byoStones = time.Duration(v[0])*time.Second, time.Duration(v[1])*time.Second, v[2]
+		// Byo-yomi time without stones means no time limits (GTP §4.2);
+		// so does no time at all.
+		s.timed = !(s.byo > 0 && s.byoStones == 0) && (s.main > 0 || s.byo > 0)
+		start := sideClock{left: s.main}
+		if s.main == 0 {
+			start = sideClock{left: s.byo, stones: s.byoStones}
+		}
+		s.clock[board.Black], s.clock[board.White] = start, start
 		return "", nil
 	case "time_left":
 		if len(args) != 3 {
@@ -242,27 +288,40 @@ func (s *Server) Handle(ctx context.Context, cmd string, args []string) (string,
 			return "", errors.New("syntax error: bad colour")
 		}
 		t, err := strconv.ParseFloat(args[1], 64)
-		if err != nil || t < 0 {
+		if err != nil || t < 0 || t > 1e7 {
 			return "", errors.New("syntax error: bad time")
 		}
-		s.left[c] = time.Duration(t * float64(time.Second))
+		st, err := strconv.Atoi(args[2])
+		if err != nil || st < 0 {
+			return "", errors.New("syntax error: bad stones")
+		}
+		s.clock[c] = sideClock{left: time.Duration(t * float64(time.Second)), stones: st}
+		s.timed = true
 		return "", nil
 	case "final_score":
-		j := engine.Judge(s.b, engine.JudgeOptions{Playouts: 1000, Rules: board.Japanese, Komi: s.komi})
-		return j.Score.Result, nil
+		return s.judge().Score.Result, nil
 	case "final_status_list":
 		if len(args) != 1 {
 			return "", errors.New("syntax error: final_status_list alive|dead|seki")
 		}
-		j := engine.Judge(s.b, engine.JudgeOptions{Playouts: 1000, Rules: board.Japanese, Komi: s.komi})
-		want := map[string]engine.Status{"alive": engine.Alive, "dead": engine.Dead, "seki": engine.Seki}
-		st, ok := want[args[0]]
-		if !ok {
+		st := args[0]
+		if st != "alive" && st != "dead" && st != "seki" {
 			return "", errors.New("syntax error: final_status_list alive|dead|seki")
+		}
+		// The lists are the ones final_score counts: dead includes
+		// chains of unclear status the count takes as dead.
+		j := s.judge()
+		in := func(ps []board.Point, p board.Point) bool {
+			i := sort.Search(len(ps), func(i int) bool { return ps[i] >= p })
+			return i < len(ps) && ps[i] == p
 		}
 		var out []string
 		for _, p := range board.AllPoints(size) {
-			if s.b.At(p) != board.Empty && j.Status[p] == st {
+			if s.b.At(p) == board.Empty {
+				continue
+			}
+			dead, seki := in(j.Dead, p), in(j.Seki, p)
+			if (st == "dead" && dead) || (st == "seki" && seki) || (st == "alive" && !dead && !seki) {
 				out = append(out, board.GTP(size, p))
 			}
 		}
@@ -271,4 +330,59 @@ func (s *Server) Handle(ctx context.Context, cmd string, args []string) (string,
 		return "\n" + strings.TrimRight(s.b.String(), "\n"), nil
 	}
 	return "", errors.New("unknown command")
+}
+
+// judge judges the current position once; final_score and
+// final_status_list share the result until the position or komi changes.
+func (s *Server) judge() *engine.Judgement {
+	key := [3]uint64{s.b.Hash(), uint64(s.b.MoveNumber()), math.Float64bits(s.komi)}
+	if s.judged == nil || s.judgedKey != key {
+		j := engine.Judge(s.b, engine.JudgeOptions{Playouts: 1000, Rules: board.Japanese, Komi: s.komi})
+		s.judged, s.judgedKey = &j, key
+	}
+	return s.judged
+}
+
+// engineClock is the clock GenMove gets for c: nothing until time
+// commands arrive (the player's fixed effort applies), then the side's
+// main time or byo-yomi period, governing.
+func (s *Server) engineClock(c board.Color) engine.Clock {
+	clk := engine.Clock{MoveCap: s.moveCap}
+	if !s.timed {
+		return clk
+	}
+	our, their := s.clock[c], s.clock[c.Opponent()]
+	clk.Governs = true
+	// A clock at zero still means "hurry", not "no clock".
+	clk.Main, clk.OurLeft, clk.TheirLeft, clk.Stones = s.main, max(our.left, time.Millisecond), their.left, our.stones
+	if our.stones > 0 {
+		clk.Main = s.byo
+	}
+	return clk
+}
+
+// spend counts d, the time c's genmove took, on c's clock: main time
+// first, then Canadian byo-yomi periods (a new period when its stones are
+// played). time_left replaces the result when the controller sends it.
+func (s *Server) spend(c board.Color, d time.Duration) {
+	if !s.timed {
+		return
+	}
+	ck := &s.clock[c]
+	ck.left -= d
+	if ck.stones == 0 {
+		if ck.left > 0 || s.byo == 0 || s.byoStones == 0 {
+			ck.left = max(ck.left, 0)
+			return
+		}
+		// Main time ran out during this move: the move opens the first
+		// period.
+		ck.left += s.byo
+		ck.stones = s.byoStones
+	}
+	ck.left = max(ck.left, 0)
+	ck.stones--
+	if ck.stones == 0 && s.byo > 0 && s.byoStones > 0 {
+		*ck = sideClock{left: s.byo, stones: s.byoStones}
+	}
 }

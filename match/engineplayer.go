@@ -23,7 +23,10 @@ func (p *EnginePlayer) Name() string                               { return p.na
 func (p *EnginePlayer) Start(context.Context, Info) error          { return nil }
 func (p *EnginePlayer) Opponent(context.Context, board.Move) error { return nil }
 
-// Move asks the engine, telling it both clocks and the move cap.
+// Move asks the engine, telling it both clocks and the move cap. GenMove
+// first stops any pondering. With engine pondering on (Options.Ponder),
+// the engine then searches the position after its move on the opponent's
+// time until the next Move or End.
 func (p *EnginePlayer) Move(ctx context.Context, req Request) (Action, error) {
 	clk := engine.Clock{Main: req.Main, OurLeft: req.Left, TheirLeft: req.OppLeft, MoveCap: req.MoveCap}
 	if req.Main <= 0 {
@@ -33,9 +36,13 @@ func (p *EnginePlayer) Move(ctx context.Context, req Request) (Action, error) {
 	if err != nil {
 		return Action{}, err
 	}
+	if !d.Resign && ctx.Err() == nil {
+		// PonderAfter copies the referee's board before this returns.
+		p.eng.PonderAfter(req.Board, board.Move{Color: req.Color, Point: d.Move})
+	}
 	return Action{Point: d.Move, Resign: d.Resign,
 		Comment: fmt.Sprintf("win %.0f%%, %d playouts, %.1fs", 100*d.WinRate, d.Playouts, d.Elapsed.Seconds())}, nil
 }
 
-// End stops the engine's background work.
+// End stops the engine's background work (pondering included).
 func (p *EnginePlayer) End(context.Context, Outcome) error { return p.eng.Close() }
