@@ -139,3 +139,46 @@ func TestPlayAgainstGNUGo(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayGTPEngineBehindTheLink: kisen as the bridge. An external GTP
+// program (GNU Go in GTP mode) plays kisen's side against GNU Go in SGMP
+// mode over socat; the game ends and both records hold the same moves.
+func TestPlayGTPEngineBehindTheLink(t *testing.T) {
+	needInterop(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	tty, gnugoRecord, _ := startGNUGo(t, ctx, "white", 9)
+	out := t.TempDir()
+	cfgFile := filepath.Join(out, "kisen.yaml")
+	cfg := "player: GNU Go via kisen\nengine:\n  kind: gtp\n  command: " + gnugo + " --mode gtp --level 0\n"
+	if err := os.WriteFile(cfgFile, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	err := runPlay(ctx, []string{"--config", cfgFile, "--port", tty, "--color", "black", "--size", "9", "--main-time", "10m",
+		"--ui", "plain", "--out", out, "--opponent", "GNU Go"}, strings.NewReader(""), &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("kisen play: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.sgf"))
+	if len(files) != 1 {
+		t.Fatalf("records: %v", files)
+	}
+	rec := mustParse(t, mustRead(t, files[0]))
+	if rec.Result == "" || rec.PlayerBlack != "GNU Go via kisen" || len(rec.Nodes) < 10 {
+		t.Fatalf("record: RE %q PB %q, %d moves\n%s", rec.Result, rec.PlayerBlack, len(rec.Nodes), stdout.String())
+	}
+	ours, theirs := recordMoves(t, rec), gnugoMoves(t, gnugoRecord)
+	if len(theirs) < len(ours)-1 || strings.Join(ours[:len(theirs)], " ") != strings.Join(theirs, " ") {
+		t.Fatalf("move lists differ:\nkisen: %v\ngnugo: %v", ours, theirs)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
