@@ -234,9 +234,10 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 			d.Move = board.Pass
 		}
 	}
-	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c {
+	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && quiet(root) {
 		// A move inside an area only we border: pass instead when the
-		// judge finds nothing unsettled (the opponent may still play).
+		// board is closed and the judge finds nothing unsettled (the
+		// opponent may still play).
 		if v := e.passView(root, c); v.settled() {
 			d.Move = board.Pass
 		}
@@ -249,6 +250,10 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 		switch {
 		case oppPassed:
 			safe = view.settled()
+		case !quiet(root):
+			// Open space left: a pass gives the opponent a free move there,
+			// whatever the win rate or the judge's playouts say.
+			safe = false
 		case d.WinRate >= 0.9:
 			safe = true
 		default:
@@ -262,6 +267,54 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 		}
 	}
 	return d
+}
+
+// quiet reports whether every empty region of b is either bordered by one
+// colour only (territory, or a dead group's surroundings) or is a small
+// neutral one with no point away from the stones (dame). A neutral region
+// with open space in it means the game is not over, however sure the
+// playouts are about who will own it: passing there hands the opponent a
+// free move (the judge's ownership alone let a mid-game pass through).
+func quiet(b *board.Board) bool {
+	const maxDame = 4
+	n := b.Size()
+	seen := make([]bool, n*n)
+	var stack []board.Point
+	for i, p := range board.AllPoints(n) {
+		if seen[i] || b.At(p) != board.Empty {
+			continue
+		}
+		seen[i] = true
+		stack = append(stack[:0], p)
+		var touch [3]bool
+		size, open := 0, false
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			size++
+			nearStone := false
+			for _, x := range b.Neighbours(q) {
+				k := b.At(x)
+				touch[k] = true
+				if k != board.Empty {
+					nearStone = true
+					continue
+				}
+				col, row := board.ColRow(n, x)
+				if j := row*n + col; !seen[j] {
+					seen[j] = true
+					stack = append(stack, x)
+				}
+			}
+			if !nearStone {
+				open = true
+			}
+		}
+		if touch[board.Black] && touch[board.White] && (open || size > maxDame) {
+			return false
+		}
+	}
+	return true
 }
 
 // inOwnTerritory reports whether p is in an empty region only c borders, or

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -489,5 +490,43 @@ func TestBudgetClockAndFixedEffort(t *testing.T) {
 	byo := Clock{Main: 30 * time.Second, OurLeft: 30 * time.Second, Stones: 5, Governs: true}
 	if bud := p.budget(b, byo); bud.playouts != 0 || bud.max > 6*time.Second || bud.max < 4*time.Second {
 		t.Errorf("byo-yomi 30s for 5 stones: %+v", bud)
+	}
+}
+
+// TestNoMidgamePassWithOpenSpace is a position from a match against GNU Go
+// (run 7, game 8, move 36): White to move, the right side wide open. The
+// search liked a move inside White's own area and the judge's playouts
+// called every point someone's, so White passed and lost the game. An open
+// neutral region forbids the pass.
+func TestNoMidgamePassWithOpenSpace(t *testing.T) {
+	b := board.MustNew(9)
+	for i, v := range strings.Fields("E5 C3 G7 C6 G3 D7 E8 E7 F7 E3 F2 E4 F5 D8 C1 D5 F8 G4 F4 F3 G2 C2 D2 E2 E1 B1 D1 E6 F6 D3 F1 B2 D9 C9 E9") {
+		c := board.Black
+		if i%2 == 1 {
+			c = board.White
+		}
+		p, err := board.ParseGTP(9, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Play(board.Move{Color: c, Point: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if quiet(b) {
+		t.Fatal("the board with an open right side counts as quiet")
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		e, err := New(Options{Size: 9, Komi: 6.5, Playouts: 4000, Threads: 1, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := e.GenMove(context.Background(), b, board.White, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Move == board.Pass {
+			t.Fatalf("seed %d: White passed with the right side open (win rate %.2f)", seed, d.WinRate)
+		}
 	}
 }
