@@ -55,9 +55,10 @@ const (
 	// thresholds (0.1 to 0.3) left weak groups alive and lost 2 to 7
 	// games of the 9x9 corpus against GNU Go (docs/judgement.md).
 	deadOwn = 0.0
-	// A chain whose mean ownership is within unclearOwn of zero gets the
-	// status Unknown (still counted by the majority: dead when below
-	// -deadOwn).
+	// A chain whose mean ownership is strictly within unclearOwn of zero
+	// (-0.155 < mean < 0.155) gets the status Unknown (still counted by
+	// the majority: dead when below -deadOwn). docs/judgement.md quotes
+	// this value; keep the two in step.
 	unclearOwn = 0.155
 	// An empty point that stays empty and bordered by both colours in at
 	// least this share of playouts is a shared liberty (seki).
@@ -69,25 +70,30 @@ const (
 
 // Judge finds the dead stones and seki of a final position and counts it.
 //
-// Ownership comes from opt.Playouts random playouts (board.RandomPlayout,
-// which never fills a true eye) from the position, half with Black to
-// move first and half with White. An empty point at the end of a playout
-// belongs to the colour that surrounds it; one bordered by both colours
-// is "shared". Then, per chain:
+// Ownership comes from opt.Playouts playouts of the judging policy
+// (judgePlayout, in judge_playout.go: atari replies, local answers next
+// to the last move, else uniformly random moves that never fill a true
+// eye, never make a short fill and never put a chain of two or more
+// stones in atari except as a nakade) from the position, half with Black
+// to move first and half with White. An empty point at the end of a
+// playout belongs to the colour that surrounds it; one bordered by both
+// colours is "shared". Then, per chain:
 //   - two or more true eyes (board.IsEye: false eyes do not count) next
 //     to the chain: alive, whatever the playouts say;
-//   - mean ownership within unclearOwn of zero: Unknown, counted by the
-//     majority (listed in Dead when the opponent holds it more often);
+//   - mean ownership strictly within unclearOwn of zero and no liberty
+//     shared in at least sekiShare of the playouts: Unknown, counted by
+//     the majority (listed in Dead when the opponent holds it more often);
 //   - mean ownership against the chain's colour: dead;
-//   - otherwise, if one of its liberties stayed shared in most playouts
-//     and the chain is not dead, it is in seki, together with the other
-//     chains on that liberty.
+//   - otherwise, if one of its liberties stayed shared in at least
+//     sekiShare of the playouts and an opponent chain that is not dead
+//     touches such a liberty, it is in seki.
 //
 // Unsettled lists empty points that are nobody's territory in the count
-// and are not shared seki liberties (open dame, unsealed boundaries: a
-// region reaching both colours), and territory points the playouts give
-// to the other side. Judge is deterministic for a
-// seed and never modifies b.
+// and are neither shared seki liberties nor eyes of a seki group (open
+// dame, unsealed boundaries: a region reaching both colours), territory
+// points that the playouts give to the other side, and the liberties of
+// Unknown chains (a fight the playouts cannot decide). Judge is
+// deterministic for a seed and never modifies b.
 func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	n := opt.Playouts
 	if n <= 0 {
@@ -100,6 +106,7 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	r := board.NewRand(opt.Seed ^ 0x6a75646765) // "judge"
 	pb := b.Clone()
 	maxMoves := 3 * size * size
+	var buf []board.Point
 	for i := 0; i < n; i++ {
 		pb.CopyFrom(b)
 		if i%2 == 0 {
@@ -107,7 +114,7 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		} else {
 			pb.SetToMove(board.White)
 		}
-		judgePlayout(pb, r, maxMoves)
+		buf = judgePlayout(pb, r, maxMoves, buf)
 		for k, p := range pts {
 			switch pb.At(p) {
 			case board.Black:
@@ -232,6 +239,7 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		}
 	}
 	j.Score = b.Score(opt.Rules, opt.Komi, j.Dead, j.Seki)
+	sekiEye := map[board.Point]bool{}
 	for k, p := range pts {
 		if b.At(p) != board.Empty || sekiLib[p] {
 			continue
@@ -239,8 +247,12 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		o := j.Score.Owner[k]
 		switch {
 		case o == board.Empty:
-			j.Unsettled = append(j.Unsettled, p)
+			if !judgeSekiEye(b, p, chainStatus, sekiEye) {
+				j.Unsettled = append(j.Unsettled, p)
+			}
 		case o == board.Black && own[k] < -settledOwn, o == board.White && own[k] > settledOwn:
+			j.Unsettled = append(j.Unsettled, p)
+		case judgeNextToUnknown(b, p, chainStatus):
 			j.Unsettled = append(j.Unsettled, p)
 		}
 	}
@@ -248,6 +260,54 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	judgeSortPoints(j.Seki)
 	judgeSortPoints(j.Unsettled)
 	return j
+}
+
+// judgeSekiEye reports whether the empty point p lies in an eye of a seki
+// group: its empty region is bordered by stones of one colour only, one of
+// them in seki. Such a point counts for nobody but needs no move. memo
+// keeps the answer for every point of a region already looked at.
+func judgeSekiEye(b *board.Board, p board.Point, chainStatus map[board.Point]Status, memo map[board.Point]bool) bool {
+	if v, ok := memo[p]; ok {
+		return v
+	}
+	seen := []board.Point{p}
+	memo[p] = false
+	var colour board.Color
+	seki, mixed := false, false
+	for i := 0; i < len(seen); i++ { // the whole region, so memo holds for all of it
+		ns, nn := judgeNbrs(b.Size(), seen[i])
+		for _, m := range ns[:nn] {
+			switch k := b.At(m); {
+			case k == board.Empty:
+				if _, ok := memo[m]; !ok {
+					memo[m] = false
+					seen = append(seen, m)
+				}
+			case colour != board.Empty && k != colour:
+				mixed = true
+			default:
+				colour = k
+				seki = seki || chainStatus[b.ChainHead(m)] == Seki
+			}
+		}
+	}
+	v := seki && !mixed
+	for _, q := range seen {
+		memo[q] = v
+	}
+	return v
+}
+
+// judgeNextToUnknown reports whether the empty point p is a liberty of a
+// chain whose status is Unknown.
+func judgeNextToUnknown(b *board.Board, p board.Point, chainStatus map[board.Point]Status) bool {
+	ns, nn := judgeNbrs(b.Size(), p)
+	for _, q := range ns[:nn] {
+		if b.At(q) != board.Empty && chainStatus[b.ChainHead(q)] == Unknown {
+			return true
+		}
+	}
+	return false
 }
 
 func judgeSortPoints(ps []board.Point) {

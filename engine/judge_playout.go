@@ -2,21 +2,65 @@ package engine
 
 import "github.com/kisen-go/kisen/board"
 
-// bigSelfAtari is the smallest chain the judge's playouts never put in
-// atari on their own. Smaller self-ataris stay allowed: throw-ins and
-// nakade (killing a big eye from inside) need them.
-const bigSelfAtari = 3
+// The judging playout policy (judgePlayout). Each move, in this order:
+//
+//  1. Atari replies to the opponent's last move: capture its chain when it
+//     is in atari (judgeCapturePct times in 100); else, for a chain of
+//     ours next to the last move that is in atari, capture an opponent
+//     chain in atari that touches it, or run out of atari when running is
+//     not a self-atari.
+//  2. With probability judgeNearPct/100, a move next to the last one (the
+//     8 surrounding points, from a random start) that is legal, does not
+//     fill our own true eye, is not a short fill (judgeShortFill) and is
+//     not a self-atari at all. Answering locally settles open fights the
+//     way players would; uniform random moves let a group surrounded in
+//     open ground make eyes while the opponent plays elsewhere (gnugo-9-70
+//     in docs/judgement.md).
+//  3. A uniformly random legal move that does not fill our own true eye
+//     (board.IsEye: false eyes may be filled), is not a short fill and is
+//     not a barred self-atari (badSelfAtari); a pass when none is left.
+const (
+	judgeCapturePct = 90
+	judgeNearPct    = 80
+)
 
-// judgePlayout plays random moves from the side to move until two passes
-// or maxMoves. Like board.RandomPlayout it never fills a true eye; it also
-// never plays a self-atari of a chain of bigSelfAtari stones or more, so
-// the shared liberties of a seki stay empty and random play does not
-// throw away big groups.
-func judgePlayout(b *board.Board, r *board.Rand, maxMoves int) {
+// Self-atari rules of step 3. A self-atari is a move that leaves its own
+// chain with one liberty and captures nothing. Single-stone self-ataris
+// (throw-ins) are allowed. A chain of two stones or more is put in atari
+// only as a nakade, when the chain and its last liberty fill an eye space
+// of the opponent (every point around them is an opponent stone or the
+// edge) and either
+//   - the chain has exactly judgeSelfAtari stones (with the liberty, a
+//     straight or bent three), or
+//   - the move leaves every opponent chain around it with that liberty
+//     only (so the opponent has no eye elsewhere and must capture), and
+//     the chain has the shape of a dead eye space (judgeKillingShape):
+//     after the capture the opponent's only eye is that shape, and a
+//     stone on its vital point kills.
+//
+// Without the rule the shared liberties of a seki are filled and big
+// groups are thrown away. Allowing every enclosed self-atari of up to six
+// points let the inner stones of an enclosed seki throw themselves in
+// (gnugo-9-1052, where White still has the eye G1); with two-stone nakade
+// only, a group whose only eye space is a bulky five or a pyramid four
+// with a stone on the vital point stalled in the playouts and came out
+// Unknown instead of dead.
+const (
+	judgeSelfAtari  = 2
+	judgeKillingMax = 6 // the largest dead eye space (rabbity six)
+)
+
+// judgeAround are the 8 points around a point, as (column, row) offsets.
+var judgeAround = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+
+// judgePlayout plays the judging policy from the side to move until two
+// passes or maxMoves. buf is scratch space, returned for reuse.
+func judgePlayout(b *board.Board, r *board.Rand, maxMoves int, buf []board.Point) []board.Point {
 	c := b.ToMove()
 	passes := 0
 	for i := 0; i < maxMoves && passes < 2; i++ {
-		p := judgeMove(b, c, r)
+		var p board.Point
+		p, buf = judgeMove(b, c, r, buf)
 		if p == board.Pass {
 			passes++
 		} else {
@@ -25,22 +69,294 @@ func judgePlayout(b *board.Board, r *board.Rand, maxMoves int) {
 		b.PlayLegal(c, p)
 		c = c.Opponent()
 	}
+	return buf
 }
 
-func judgeMove(b *board.Board, c board.Color, r *board.Rand) board.Point {
+func judgeMove(b *board.Board, c board.Color, r *board.Rand, buf []board.Point) (board.Point, []board.Point) {
+	if p, ok := judgeAtariReply(b, c, r, buf); ok {
+		return p, buf
+	}
+	if p, ok := judgeNearMove(b, c, r, buf); ok {
+		return p, buf
+	}
 	n := b.EmptyCount()
 	if n == 0 {
-		return board.Pass
+		return board.Pass, buf
 	}
 	start := r.Intn(n)
 	for i := 0; i < n; i++ {
 		p := b.EmptyAt((start + i) % n)
-		if b.IsEye(c, p) || !b.Legal(c, p) || bigSelfAtariAt(b, c, p) {
+		if b.IsEye(c, p) || !b.Legal(c, p) || judgeShortFill(b, c, p) {
 			continue
 		}
-		return p
+		var bad bool
+		if bad, buf = badSelfAtari(b, c, p, buf); bad {
+			continue
+		}
+		return p, buf
 	}
-	return board.Pass
+	return board.Pass, buf
+}
+
+// judgeAtariReply is step 1 of the policy.
+func judgeAtariReply(b *board.Board, c board.Color, r *board.Rand, buf []board.Point) (board.Point, bool) {
+	last := b.Last().Point
+	if last == board.Pass || b.At(last) != c.Opponent() {
+		return board.Pass, false
+	}
+	if l := b.AtariLiberty(last); l != board.Pass && b.Legal(c, l) && r.Intn(100) < judgeCapturePct {
+		return l, true
+	}
+	size := b.Size()
+	ns, nn := judgeNbrs(size, last)
+	for _, q := range ns[:nn] {
+		if b.At(q) != c {
+			continue
+		}
+		l := b.AtariLiberty(q)
+		if l == board.Pass {
+			continue
+		}
+		for _, s := range b.Chain(q) {
+			sn, k := judgeNbrs(size, s)
+			for _, m := range sn[:k] {
+				if b.At(m) != c.Opponent() {
+					continue
+				}
+				if x := b.AtariLiberty(m); x != board.Pass && b.Legal(c, x) {
+					return x, true
+				}
+			}
+		}
+		if b.Legal(c, l) {
+			if sa, _, _ := selfAtariChain(b, c, l, buf); !sa {
+				return l, true
+			}
+		}
+	}
+	return board.Pass, false
+}
+
+// judgeNearMove is step 2 of the policy.
+func judgeNearMove(b *board.Board, c board.Color, r *board.Rand, buf []board.Point) (board.Point, bool) {
+	last := b.Last().Point
+	if last == board.Pass || r.Intn(100) >= judgeNearPct {
+		return board.Pass, false
+	}
+	size := b.Size()
+	lc, lr := board.ColRow(size, last)
+	start := r.Intn(8)
+	for i := 0; i < 8; i++ {
+		d := judgeAround[(start+i)&7]
+		col, row := lc+d[0], lr+d[1]
+		if !board.OnBoard(size, col, row) {
+			continue
+		}
+		p := board.At(size, col, row)
+		if b.At(p) != board.Empty || b.IsEye(c, p) || !b.Legal(c, p) || judgeShortFill(b, c, p) {
+			continue
+		}
+		if sa, _, _ := selfAtariChain(b, c, p, buf); sa {
+			continue
+		}
+		return p, true
+	}
+	return board.Pass, false
+}
+
+// judgeShortFill reports whether c at the empty point p fills a false eye
+// of its own (every neighbour a c stone or the edge) that joins chains
+// none of which is in atari into a chain of two liberties or fewer. Such a
+// fill only shortens the group's liberties: in gnugo-9-1052 White filling
+// G1 turned a seki into a group the inner black stones could kill.
+func judgeShortFill(b *board.Board, c board.Color, p board.Point) bool {
+	if !b.IsEyeLike(c, p) {
+		return false
+	}
+	size := b.Size()
+	ns, nn := judgeNbrs(size, p)
+	var libs [3]board.Point
+	nl := 0
+	var seen [4]board.Point
+	nh := 0
+	for _, q := range ns[:nn] {
+		if b.InAtari(q) {
+			return false // the fill saves a chain
+		}
+		h := b.ChainHead(q)
+		dup := false
+		for _, x := range seen[:nh] {
+			dup = dup || x == h
+		}
+		if dup {
+			continue
+		}
+		seen[nh] = h
+		nh++
+		if b.Liberties(q) > 3 {
+			return false
+		}
+		for _, s := range b.Chain(q) {
+			sn, k := judgeNbrs(size, s)
+			for _, l := range sn[:k] {
+				if l == p || b.At(l) != board.Empty {
+					continue
+				}
+				known := false
+				for _, x := range libs[:nl] {
+					known = known || x == l
+				}
+				if known {
+					continue
+				}
+				if nl == len(libs) {
+					return false // three liberties or more
+				}
+				libs[nl] = l
+				nl++
+			}
+		}
+	}
+	return nl <= 2
+}
+
+// badSelfAtari reports whether c at the empty point p is a self-atari that
+// step 3 does not play (see judgeSelfAtari). buf is scratch space.
+func badSelfAtari(b *board.Board, c board.Color, p board.Point, buf []board.Point) (bool, []board.Point) {
+	sa, buf, lib := selfAtariChain(b, c, p, buf)
+	if !sa || len(buf) < judgeSelfAtari {
+		return false, buf
+	}
+	if len(buf) > judgeKillingMax {
+		return true, buf
+	}
+	// Nakade: every neighbour of the chain and its liberty, outside them,
+	// is an opponent stone (or the edge).
+	opp := c.Opponent()
+	size := b.Size()
+	inside := func(q board.Point) bool {
+		if q == lib {
+			return true
+		}
+		for _, s := range buf {
+			if s == q {
+				return true
+			}
+		}
+		return false
+	}
+	var around [4 * (judgeKillingMax + 1)]board.Point // opponent chain heads around the chain and lib
+	na := 0
+	for k := 0; k <= len(buf); k++ {
+		s := lib
+		if k < len(buf) {
+			s = buf[k]
+		}
+		ns, nn := judgeNbrs(size, s)
+		for _, q := range ns[:nn] {
+			if inside(q) {
+				continue
+			}
+			if b.At(q) != opp {
+				return true, buf
+			}
+			h := b.ChainHead(q)
+			dup := false
+			for _, x := range around[:na] {
+				dup = dup || x == h
+			}
+			if !dup && na < len(around) {
+				around[na] = h
+				na++
+			}
+		}
+	}
+	if len(buf) == judgeSelfAtari {
+		return false, buf
+	}
+	if !judgeKillingShape(size, buf) {
+		return true, buf
+	}
+	// Every opponent chain around keeps only lib once p is played: its
+	// liberties are among p and lib.
+	for _, h := range around[:na] {
+		if b.Liberties(h) > 2 {
+			return true, buf
+		}
+		for _, s := range b.Chain(h) {
+			sn, k := judgeNbrs(size, s)
+			for _, l := range sn[:k] {
+				if b.At(l) == board.Empty && l != p && l != lib {
+					return true, buf
+				}
+			}
+		}
+	}
+	return false, buf
+}
+
+// judgeKillingShapes holds the dead eye spaces of four to six points, as
+// 3x3 bit masks (bit row*3+col) in every orientation: square four,
+// pyramid four, bulky five, crossed five and rabbity six. A captured
+// chain of that shape leaves the capturer one eye. Read-only after init.
+var judgeKillingShapes = func() map[uint16]bool {
+	shapes := [][][2]int{
+		{{0, 0}, {1, 0}, {0, 1}, {1, 1}},                 // square four
+		{{0, 0}, {1, 0}, {2, 0}, {1, 1}},                 // pyramid four
+		{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}},         // bulky five
+		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}},         // crossed five
+		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}}, // rabbity six
+	}
+	m := map[uint16]bool{}
+	for _, sh := range shapes {
+		for sym := 0; sym < 8; sym++ {
+			var pts [][2]int
+			minX, minY := 9, 9
+			for _, q := range sh {
+				x, y := q[0], q[1]
+				if sym&1 != 0 {
+					x = -x
+				}
+				if sym&2 != 0 {
+					y = -y
+				}
+				if sym&4 != 0 {
+					x, y = y, x
+				}
+				pts = append(pts, [2]int{x, y})
+				minX, minY = min(minX, x), min(minY, y)
+			}
+			var mask uint16
+			for _, q := range pts {
+				mask |= 1 << ((q[1]-minY)*3 + q[0] - minX)
+			}
+			m[mask] = true
+		}
+	}
+	return m
+}()
+
+// judgeKillingShape reports whether the points ps (a chain) form a dead
+// eye space: any shape of three points or fewer, or one of
+// judgeKillingShapes.
+func judgeKillingShape(size int, ps []board.Point) bool {
+	if len(ps) <= 3 {
+		return true
+	}
+	minC, minR, maxC, maxR := size, size, -1, -1
+	for _, p := range ps {
+		c, r := board.ColRow(size, p)
+		minC, minR, maxC, maxR = min(minC, c), min(minR, r), max(maxC, c), max(maxR, r)
+	}
+	if maxC-minC > 2 || maxR-minR > 2 {
+		return false
+	}
+	var mask uint16
+	for _, p := range ps {
+		c, r := board.ColRow(size, p)
+		mask |= 1 << ((r-minR)*3 + c - minC)
+	}
+	return judgeKillingShapes[mask]
 }
 
 // judgeNbrs returns the on-board neighbours of p without allocating.
@@ -67,15 +383,16 @@ func judgeNbrs(size int, p board.Point) ([4]board.Point, int) {
 	return out, n
 }
 
-// bigSelfAtariAt reports whether c at the empty point p leaves a chain of
-// bigSelfAtari or more stones with one liberty and captures nothing.
-func bigSelfAtariAt(b *board.Board, c board.Color, p board.Point) bool {
+// selfAtariChain reports whether c at the empty point p leaves the new
+// chain with one liberty and captures nothing. If so it returns the
+// chain's stones (p first) in buf and its last liberty.
+func selfAtariChain(b *board.Board, c board.Color, p board.Point, buf []board.Point) (bool, []board.Point, board.Point) {
 	size := b.Size()
 	ns, nn := judgeNbrs(size, p)
 	empties := 0
 	var friends [4]board.Point
 	nf := 0
-	var lib board.Point // the one empty neighbour, if any
+	lib := board.Pass // the one empty neighbour, if any
 	for _, q := range ns[:nn] {
 		switch b.At(q) {
 		case board.Empty:
@@ -83,22 +400,22 @@ func bigSelfAtariAt(b *board.Board, c board.Color, p board.Point) bool {
 			lib = q
 		case c:
 			if b.PseudoLiberties(q) >= 9 || b.Liberties(q) >= 3 {
-				return false
+				return false, buf, board.Pass
 			}
 			friends[nf] = b.ChainHead(q)
 			nf++
 		default:
 			if b.InAtari(q) {
-				return false // a capture gains liberties
+				return false, buf, board.Pass // a capture gains liberties
 			}
 		}
 	}
-	if empties >= 2 || nf == 0 {
-		return false
+	if empties >= 2 {
+		return false, buf, board.Pass
 	}
 	// The new chain's liberties: lib (if any) and those of the friendly
 	// chains other than p. Two distinct ones mean no atari.
-	size1 := 1
+	buf = append(buf[:0], p)
 	var seen [4]board.Point
 	ns2 := 0
 	for _, h := range friends[:nf] {
@@ -112,18 +429,21 @@ func bigSelfAtariAt(b *board.Board, c board.Color, p board.Point) bool {
 		seen[ns2] = h
 		ns2++
 		for _, s := range b.Chain(h) {
-			size1++
+			buf = append(buf, s)
 			sn, k := judgeNbrs(size, s)
 			for _, l := range sn[:k] {
 				if l == p || l == lib || b.At(l) != board.Empty {
 					continue
 				}
 				if lib != board.Pass {
-					return false // a second liberty
+					return false, buf, board.Pass // a second liberty
 				}
 				lib = l
 			}
 		}
 	}
-	return size1 >= bigSelfAtari
+	if lib == board.Pass {
+		return false, buf, board.Pass // no liberty at all: suicide, which Legal rejects
+	}
+	return true, buf, lib
 }

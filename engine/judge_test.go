@@ -237,9 +237,26 @@ func judgeOracle(t testing.TB, size int) []judgeOracleGame {
 	return gs
 }
 
+// judgeCorpusHard are 9x9 corpus games that the judge got wrong at some
+// stage of its development and gets right now (docs/judgement.md): the
+// default sample judges them too.
+var judgeCorpusHard = map[string]bool{
+	"gnugo-9-15.sgf":   true, // open fight: a white group dead in the corner
+	"gnugo-9-67.sgf":   true, // a split white group that lives
+	"gnugo-9-70.sgf":   true, // unfinished: the whole white left side is dead
+	"gnugo-9-1052.sgf": true, // seki with a two-stone throw-in
+}
+
+// judgeCorpusTarget is the share of corpus games on which Judge must give
+// GNU Go's result string (the target).
+const judgeCorpusTarget = 0.98
+
 // TestJudgeCorpus compares Judge with GNU Go's aftermath score on GNU Go
-// self-play games. By default a sample; KISEN_JUDGE_CORPUS=1 runs all and
-// logs every disagreement (figures in docs/judgement.md).
+// self-play games. By default a sample (the first 12 9x9 games, the hard
+// ones above and the first 2 19x19 games), where every game must agree;
+// KISEN_JUDGE_CORPUS=1 judges all games, logs every disagreement and
+// fails when fewer than judgeCorpusTarget of a size agree (figures in
+// docs/judgement.md).
 func TestJudgeCorpus(t *testing.T) {
 	full := os.Getenv("KISEN_JUDGE_CORPUS") != ""
 	for _, size := range []int{9, 19} {
@@ -249,7 +266,13 @@ func TestJudgeCorpus(t *testing.T) {
 			if size == 19 {
 				k = 2
 			}
-			games = games[:min(k, len(games))]
+			var sample []judgeOracleGame
+			for i, g := range games {
+				if i < k || judgeCorpusHard[g.file] {
+					sample = append(sample, g)
+				}
+			}
+			games = sample
 		}
 		agree, total := 0, 0
 		var slowest time.Duration
@@ -270,24 +293,27 @@ func TestJudgeCorpus(t *testing.T) {
 			}
 		}
 		t.Logf("%dx%d: %d/%d agree (%.1f%%), slowest judge %v (%s)", size, size, agree, total, 100*float64(agree)/float64(max(total, 1)), slowest, slowFile)
-		if total > 0 && float64(agree) < 0.9*float64(total) {
-			t.Errorf("%dx%d: only %d/%d agree with GNU Go", size, size, agree, total)
+		switch {
+		case !full && agree < total:
+			t.Errorf("%dx%d: %d of the %d sample games disagree with GNU Go", size, size, total-agree, total)
+		case full && float64(agree) < judgeCorpusTarget*float64(total):
+			t.Errorf("%dx%d: only %d/%d (%.1f%%) agree with GNU Go, target %.0f%%", size, size, agree, total,
+				100*float64(agree)/float64(total), 100*judgeCorpusTarget)
 		}
 	}
 }
 
 // BenchmarkJudge19 times one full judgement (1000 playouts) of a finished
-// 19x19 GNU Go game: the target is at most 1 s on one core.
-func BenchmarkJudge19(b *testing.B) {
-	bd := judgeReadMoves(b, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		Judge(bd, JudgeOptions{Seed: uint64(i), Komi: 6.5})
-	}
-}
+// 19x19 GNU Go game: the target is at most 1 s on one core. Game13 is the
+// corpus game that takes longest.
+func BenchmarkJudge19(b *testing.B) { benchmarkJudge(b, "gnugo-19-1.sgf") }
 
-func BenchmarkJudge9(b *testing.B) {
-	bd := judgeReadMoves(b, filepath.Join("testdata", "judge", "gnugo-9-1.sgf"))
+func BenchmarkJudge19Game13(b *testing.B) { benchmarkJudge(b, "gnugo-19-13.sgf") }
+
+func BenchmarkJudge9(b *testing.B) { benchmarkJudge(b, "gnugo-9-1.sgf") }
+
+func benchmarkJudge(b *testing.B, file string) {
+	bd := judgeReadMoves(b, filepath.Join("testdata", "judge", file))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Judge(bd, JudgeOptions{Seed: uint64(i), Komi: 6.5})
@@ -323,6 +349,220 @@ func TestJudgeSquareFourDead(t *testing.T) {
 		j := Judge(b, JudgeOptions{Seed: seed})
 		if got := judgeVertices(9, j.Dead); got != "C1 C2 A3 B3 C3" {
 			t.Fatalf("seed %d: dead %q, want the black corner group", seed, got)
+		}
+	}
+}
+
+func TestJudgeSekiWithThrowIn(t *testing.T) {
+	// gnugo-9-1052, lower right: the black pair H2 J2 and the white stone
+	// H1 sit inside a white group whose liberties are H3 and G1; H3 and J1
+	// are shared. White's throw-in at J1 (a two-stone self-atari) only
+	// loses a point, and Black cannot approach either: seki, and White's
+	// G1 counts for nobody.
+	b := judgeReadMoves(t, filepath.Join("testdata", "judge", "gnugo-9-1052.sgf"))
+	j := Judge(b, JudgeOptions{Seed: 1, Komi: 6.5})
+	want := "F1 H1 E2 F2 G2 H2 J2 F3 G3 J3 G4 H4 J4 J5"
+	if got := judgeVertices(9, j.Seki); got != want {
+		t.Fatalf("seki %q, want %q", got, want)
+	}
+	if len(j.Dead) != 0 || len(j.Unsettled) != 0 {
+		t.Fatalf("dead %s, unsettled %s", judgeVertices(9, j.Dead), judgeVertices(9, j.Unsettled))
+	}
+	if j.Score.Result != "W+0.5" {
+		t.Fatalf("result %s, want W+0.5", j.Score.Result)
+	}
+}
+
+func TestJudgeSelfAtariRules(t *testing.T) {
+	nakade := judgeRows(t,
+		". . . . .",
+		"X X X X X",
+		"X . O . X",
+		"X X X X X",
+		". . . . .",
+	)
+	open := judgeRows(t,
+		". . . . .",
+		"X X X X .",
+		"X . O . .",
+		"X X X X .",
+		". . . . .",
+	)
+	big := judgeRows(t,
+		". . . . . .",
+		"X X X X X X",
+		"X O O . . X",
+		"X X X X X X",
+		". . . . . .",
+		". . . . . .",
+	)
+	throwIn := judgeRows(t,
+		". . . . .",
+		". . . . .",
+		"O O . . .",
+		". O . . .",
+		". . . . .",
+	)
+	square := judgeRows(t, // a bulky five with three white stones in it
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		"O O O O . . . . .",
+		"X X X O O . . . .",
+		"O O X X O . . . .",
+		". O . X O . . . .",
+	)
+	squareOut := judgeRows(t, // the same with a black liberty at E1
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		". . . . . . . . .",
+		"O O O O . . . . .",
+		"X X X O O . . . .",
+		"O O X X O . . . .",
+		". O . X . . . . .",
+	)
+	seki := judgeReadMoves(t, filepath.Join("testdata", "judge", "gnugo-9-1052.sgf"))
+	for _, tc := range []struct {
+		name  string
+		b     *board.Board
+		c     board.Color
+		v     string
+		atari bool // a self-atari at all
+		bad   bool // one the playouts do not play
+	}{
+		{"straight-three nakade", nakade, board.White, "B3", true, false},
+		{"two stones in atari, open eye space", open, board.White, "B3", true, true},
+		{"three stones in atari", big, board.White, "D4", true, true},
+		{"one-stone self-atari", throwIn, board.Black, "A2", true, false},
+		{"two-stone throw-in at a seki's shared liberty", seki, board.White, "J1", true, true},
+		{"three stones in atari at a seki's shared liberty", seki, board.Black, "H3", true, true},
+		{"square-four nakade, Black left in atari", square, board.White, "A1", true, false},
+		{"square four, Black has a liberty outside", squareOut, board.White, "A1", true, true},
+		{"not a self-atari", open, board.White, "D3", false, false},
+	} {
+		p, err := board.ParseGTP(tc.b.Size(), tc.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sa, _, _ := selfAtariChain(tc.b, tc.c, p, nil); sa != tc.atari {
+			t.Errorf("%s: %v %s self-atari %v, want %v", tc.name, tc.c, tc.v, sa, tc.atari)
+		}
+		if bad, _ := badSelfAtari(tc.b, tc.c, p, nil); bad != tc.bad {
+			t.Errorf("%s: %v %s bad %v, want %v", tc.name, tc.c, tc.v, bad, tc.bad)
+		}
+	}
+}
+
+func TestJudgeShortFill(t *testing.T) {
+	// In gnugo-9-1052 White's G1 is a false eye (Black holds H2); filling
+	// it would join the white group and H1 into one chain with only the
+	// seki's shared liberties H3 and J1.
+	b := judgeReadMoves(t, filepath.Join("testdata", "judge", "gnugo-9-1052.sgf"))
+	g1, _ := board.ParseGTP(9, "G1")
+	if !judgeShortFill(b, board.White, g1) {
+		t.Error("White G1 in gnugo-9-1052 is not a short fill")
+	}
+	// Black's false eye A1 (White holds B2): filling it when it joins
+	// A2 and B1 into a chain of two liberties is a short fill; when B1 is
+	// in atari (White C1) the fill saves it and stays playable.
+	short := judgeRows(t,
+		". . . . .",
+		". . . . .",
+		". . . . .",
+		"X O . . .",
+		". X . . .",
+	)
+	saves := judgeRows(t,
+		". . . . .",
+		". . . . .",
+		". . . . .",
+		"X O . . .",
+		". X O . .",
+	)
+	a1, _ := board.ParseGTP(5, "A1")
+	if !judgeShortFill(short, board.Black, a1) {
+		t.Error("black A1 joining A2 and B1 into two liberties is not a short fill")
+	}
+	if judgeShortFill(saves, board.Black, a1) {
+		t.Error("black A1 saving B1 from atari is a short fill")
+	}
+}
+
+func TestJudgeUnknownLibertiesUnsettled(t *testing.T) {
+	// gnugo-9-70 ended with an open fight on the left: the playouts split
+	// on the white stones there (Unknown, counted dead by the majority as
+	// GNU Go does), and their liberties are reported as unsettled.
+	b := judgeReadMoves(t, filepath.Join("testdata", "judge", "gnugo-9-70.sgf"))
+	j := Judge(b, JudgeOptions{Seed: 1, Komi: 6.5})
+	unsettled := map[board.Point]bool{}
+	for _, p := range j.Unsettled {
+		unsettled[p] = true
+	}
+	unknown := 0
+	for p, st := range j.Status {
+		if st != Unknown {
+			continue
+		}
+		unknown++
+		for _, l := range b.Neighbours(p) {
+			if b.At(l) == board.Empty && !unsettled[l] {
+				t.Errorf("liberty %s of the Unknown stone %s is not unsettled", board.GTP(9, l), board.GTP(9, p))
+			}
+		}
+	}
+	if unknown == 0 {
+		t.Fatalf("no Unknown stone; dead %s", judgeVertices(9, j.Dead))
+	}
+	if j.Score.Result != "B+46.5" {
+		t.Fatalf("result %s, want B+46.5", j.Score.Result)
+	}
+}
+
+func TestJudgeBigNakadeDead(t *testing.T) {
+	// Corner groups whose only eye space is a bulky five or a pyramid
+	// four with a white stone on the vital point are dead: White fills the
+	// space until Black must capture four stones and is left with a
+	// square four. The playouts need the enclosed four-stone self-atari
+	// for that (judgeKillingShape).
+	for name, rows := range map[string][]string{
+		"bulky five": {
+			". . . . . . . . .",
+			". . . . . . . . .",
+			". . . . . . . . .",
+			". . . . . . . . .",
+			". . . . . . . . .",
+			"O O O O . . . . .",
+			"X X X O O . . . .",
+			". . X X O . . . .",
+			". O . X O . . . .",
+		},
+		"pyramid four": {
+			". . . . . . . . .",
+			". . . . . . . . .",
+			". . . . . . . . .",
+			". . . . . . . . .",
+			". . . . . . . . .",
+			"O O O O . . . . .",
+			"X X X O O . . . .",
+			"X . X X O . . . .",
+			". O . X O . . . .",
+		},
+	} {
+		b := judgeRows(t, rows...)
+		for seed := uint64(0); seed < 2; seed++ {
+			j := Judge(b, JudgeOptions{Seed: seed})
+			for _, v := range []string{"A3", "C3", "D1"} {
+				if s := judgeStatusAt(t, b, j, v); s != Dead {
+					t.Errorf("%s seed %d: %s %v, want dead", name, seed, v, s)
+				}
+			}
+			if s := judgeStatusAt(t, b, j, "B1"); s != Alive {
+				t.Errorf("%s seed %d: vital stone B1 %v, want alive", name, seed, s)
+			}
 		}
 	}
 }
