@@ -6,7 +6,7 @@ BIN     := bin/kisen
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench fuzz vet fmt-check clean
+.PHONY: build test demo bench fuzz vet fmt-check clean timegame match9
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
@@ -36,6 +36,13 @@ fuzz:
 		pkg=$$(dirname $$file); echo "== $$pkg $$fn ($(FUZZTIME))"; \
 		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
 	done
+
+# Long runs, not part of make test; their figures go into docs/strength.md.
+timegame:
+	scripts/timegame.sh 40m 19
+
+match9:
+	scripts/match.sh 50 9 1s 10
 
 clean:
 	rm -rf bin
