@@ -152,7 +152,7 @@ func applyRecord(path string, fs *flag.FlagSet, cfg *config.Config) error {
 	if cfg.Game.Color == "white" {
 		ours, theirs = theirs, ours
 	}
-	if !set["player"] && ours != "" {
+	if !set["player"] && !set["name"] && ours != "" {
 		cfg.Player = ours
 	}
 	if !set["opponent"] && theirs != "" {
@@ -197,7 +197,7 @@ func applyPlayFlags(fs *flag.FlagSet, f playFlags, cfg *config.Config) {
 			cfg.UI = f.ui
 		case "out":
 			cfg.Output.Dir = f.out
-		case "player":
+		case "player", "name":
 			cfg.Player = f.player
 		case "opponent":
 			cfg.Opponent = f.opponent
@@ -384,7 +384,7 @@ func writeReport(g *match.Game, opt match.Options, out match.Outcome, stdout io.
 // game's own settings from its record.
 func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, error) {
 	fs := newFlagSet("play", "--port DEVICE --color black|white [--size 19] [--komi 6.5] [--main-time 40m]\n"+
-		"                  [--mode sgmp|gmp] [--resend-timeout 20s] [--player NAME] [--opponent NAME] [--out ./games]\n"+
+		"                  [--mode sgmp|gmp] [--resend-timeout 20s] [--name NAME] [--opponent NAME] [--out ./games]\n"+
 		"                  [--config FILE] [--resume FILE.sgf] [--manual us|them] [--ui tui|plain]",
 		"Play one game over the serial link against the other program (SGMP). White starts first and\n"+
 			"waits; then Black starts. The record is rewritten after every move; after a crash, start again\n"+
@@ -406,6 +406,7 @@ func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, erro
 	fs.StringVar(&f.out, "out", "", "folder for records and reports")
 	fs.StringVar(&f.manual, "manual", "", "who is entered by hand at this terminal: us, them or none")
 	fs.StringVar(&f.player, "player", "", "our program's name in the record")
+	fs.StringVar(&f.player, "name", "", "the same as --player")
 	fs.StringVar(&f.opponent, "opponent", "", "the opponent's name in the record")
 	fs.StringVar(&f.logFile, "log-file", "", "JSON trace log `file` (every packet)")
 	if err := parseFlags(fs, args); err != nil {

@@ -14,12 +14,12 @@ func TestPlayConfigPrecedence(t *testing.T) {
 	os.WriteFile("kisen.yaml", []byte("game:\n  size: 9\n  komi: 5.5\n  main_time: 30m\nlink:\n  port: /dev/from-file\n"), 0o644)
 	t.Setenv("KISEN_GAME_SIZE", "13")
 	t.Setenv("KISEN_GAME_KOMI", "7.5")
-	_, cfg, err := playConfig([]string{"--size", "19"}, io.Discard)
+	_, cfg, err := playConfig([]string{"--size", "19", "--name", "MyGo"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Game.Size != 19 || cfg.Game.Komi != 7.5 || cfg.Game.MainTime.Duration != 30*time.Minute ||
-		cfg.Link.Port != "/dev/from-file" || cfg.Game.MoveCap != 400 {
+		cfg.Link.Port != "/dev/from-file" || cfg.Game.MoveCap != 400 || cfg.Player != "MyGo" {
 		t.Fatalf("size %d (flag 19), komi %v (env 7.5), main time %v (file 30m), port %q (file), cap %d (default 400)",
 			cfg.Game.Size, cfg.Game.Komi, cfg.Game.MainTime, cfg.Link.Port, cfg.Game.MoveCap)
 	}
