@@ -145,9 +145,9 @@ func NewGame(opt Options, black, white Player) (*Game, error) {
 // watchLinks makes the recorder journal the link state of a remote player.
 func (g *Game) watchLinks() {
 	g.rec.link = nil
-	for _, p := range g.players[1:] {
-		if ls, ok := p.(LinkStater); ok {
-			g.rec.link = ls
+	for _, col := range []board.Color{board.Black, board.White} {
+		if ls, ok := g.players[col].(LinkStater); ok {
+			g.rec.link, g.rec.linkColor = ls, col
 		}
 	}
 }

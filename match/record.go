@@ -14,7 +14,8 @@ import (
 // every move: the journal a crashed game resumes from.
 type Recorder struct {
 	rec  sgf.Record
-	link LinkStater // optional: remote player whose link state is journaled
+	link      LinkStater  // optional: remote player whose link state is journaled
+	linkColor board.Color // the colour that player plays
 	sent int        // moves handed to the other player (journaled with the link state)
 }
 
@@ -26,7 +27,10 @@ type linkJournal struct {
 	// written first, so a crash between the two files leaves a record one
 	// move ahead of its link state; Resume corrects for that move.
 	Moves int `json:"moves"`
-	Link  any `json:"link"`
+	// Remote is the colour of the program at the far end of the link, so
+	// that a resumed kisen knows which side it plays.
+	Remote string `json:"remote,omitempty"`
+	Link   any    `json:"link"`
 }
 
 // LinkStater is implemented by players whose link must survive a crash
@@ -140,7 +144,7 @@ func (r *Recorder) save(path string, _ *Clock) error {
 		return err
 	}
 	if r.link != nil {
-		data, err := json.Marshal(linkJournal{MovesSent: r.sent, Moves: len(r.rec.Nodes), Link: r.link.LinkState()})
+		data, err := json.Marshal(linkJournal{MovesSent: r.sent, Moves: len(r.rec.Nodes), Remote: r.linkColor.String(), Link: r.link.LinkState()})
 		if err != nil {
 			return fmt.Errorf("link state: %w", err)
 		}

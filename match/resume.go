@@ -114,9 +114,25 @@ func ReadSGMPState(journal string, us board.Color) (*sgmp.LinkState, error) {
 	return &ls, nil
 }
 
+// JournaledColor returns the colour kisen played in the game journaled at
+// journal (the other one than the program at the far end of the link),
+// and false when the journal does not say.
+func JournaledColor(journal string) (board.Color, bool, error) {
+	j, ok, err := readLinkJournal(journal)
+	if err != nil || !ok || j.Remote == "" {
+		return board.Empty, false, err
+	}
+	c, err := board.ParseColor(j.Remote)
+	if err != nil {
+		return board.Empty, false, fmt.Errorf("link state beside %s: %w", journal, err)
+	}
+	return c.Opponent(), true, nil
+}
+
 type linkJournalIn struct {
 	MovesSent int             `json:"moves_sent"`
 	Moves     int             `json:"moves"`
+	Remote    string          `json:"remote"`
 	Link      json.RawMessage `json:"link"`
 }
 

@@ -148,6 +148,16 @@ func applyRecord(path string, fs *flag.FlagSet, cfg *config.Config) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	// Our colour is in the link journal: a resumed game keeps it, and a
+	// --color that says otherwise is a mistake worth stopping for.
+	if col, ok, err := match.JournaledColor(path); err != nil {
+		return err
+	} else if ok {
+		if set["color"] && cfg.Game.Color != col.String() {
+			return usageError{fmt.Errorf("resume: kisen played %s in %s, but --color says %s: leave --color out, or check the record", col, path, cfg.Game.Color)}
+		}
+		cfg.Game.Color = col.String()
+	}
 	ours, theirs := rec.PlayerBlack, rec.PlayerWhite
 	if cfg.Game.Color == "white" {
 		ours, theirs = theirs, ours

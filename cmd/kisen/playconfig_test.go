@@ -46,6 +46,16 @@ func TestPlayConfigResumeTakesTheRecord(t *testing.T) {
 		cfg.Player != "Us" || cfg.Opponent != "Flag" {
 		t.Fatalf("%+v; player %q opponent %q", cfg.Game, cfg.Player, cfg.Opponent)
 	}
+	// The link journal knows our colour: --color may be left out, and a
+	// contradicting one is refused.
+	os.WriteFile("game.sgf.link", []byte(`{"moves_sent":2,"moves":2,"remote":"black","link":{"my":0,"his":0,"started":true}}`), 0o644)
+	_, cfg, err = playConfig([]string{"--resume", "game.sgf", "--port", "/dev/x"}, io.Discard)
+	if err != nil || cfg.Game.Color != "white" || cfg.Player != "Us" {
+		t.Fatalf("colour from the journal: %v, colour %q, player %q", err, cfg.Game.Color, cfg.Player)
+	}
+	if _, _, err := playConfig([]string{"--resume", "game.sgf", "--port", "/dev/x", "--color", "black"}, io.Discard); exitCode(err) != 2 || !strings.Contains(err.Error(), "kisen played white") {
+		t.Fatalf("contradicting --color: %v", err)
+	}
 	os.WriteFile("done.sgf", []byte("(;GM[1]FF[4]SZ[9]RE[B+R];B[ee])"), 0o644)
 	if _, _, err := playConfig([]string{"--resume", "done.sgf", "--port", "/dev/x"}, io.Discard); err == nil || !strings.Contains(err.Error(), "finished game") {
 		t.Fatalf("a finished game resumed: %v", err)
