@@ -13,10 +13,10 @@ import (
 // Recorder keeps the game as an SGF record and writes it atomically after
 // every move: the journal a crashed game resumes from.
 type Recorder struct {
-	rec  sgf.Record
+	rec       sgf.Record
 	link      LinkStater  // optional: remote player whose link state is journaled
 	linkColor board.Color // the colour that player plays
-	sent int        // moves handed to the other player (journaled with the link state)
+	sent      int         // moves handed to the other player (journaled with the link state)
 }
 
 // linkJournal is what is saved beside the record: the link's state and
