@@ -186,7 +186,7 @@ func (t *Terminal) clockLine(c board.Color) string {
 	if c == board.White {
 		stone = "O"
 	}
-	return fmt.Sprintf("%s%s %-20s %s  prisoners %d", turn, stone, t.names[c], fmtClock(t.clock.Left(c)), t.b.Captured(c))
+	return fmt.Sprintf("%s%s %-28s %s  prisoners %d", turn, stone, t.names[c], fmtClock(t.clock.Left(c)), t.b.Captured(c))
 }
 
 // drawClocks rewrites only the two clock lines, leaving the cursor where

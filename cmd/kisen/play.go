@@ -114,7 +114,10 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err := writeReport(g, opt, out, stdout); err != nil {
 		return err
 	}
-	if out.Reason != match.Suspended && isTerminal(stdin) {
+	counted := out.Reason == match.TwoPasses || out.Reason == match.MoveCap || out.Reason == match.Repetition
+	if counted && isTerminal(stdin) {
+		// Gifu rule: both programs count; the result stands when the two
+		// counts agree to the point.
 		compareCounts(ctx, con, g.Report(out), opt, stdout)
 	}
 	fmt.Fprintf(stdout, "record: %s\n", opt.Journal)
