@@ -277,6 +277,11 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 // free move (the judge's ownership alone let a mid-game pass through).
 func quiet(b *board.Board) bool {
 	const maxDame = 4
+	// A one-colour region with more open points than this (points with no
+	// stone next to them) is room for an invasion, not territory yet: in a
+	// match, Black passed at move 31 with a 25-point open side, White
+	// invaded with free moves and Black lost the game.
+	const maxOpenTerritory = 4
 	n := b.Size()
 	seen := make([]bool, n*n)
 	var stack []board.Point
@@ -287,7 +292,7 @@ func quiet(b *board.Board) bool {
 		seen[i] = true
 		stack = append(stack[:0], p)
 		var touch [3]bool
-		size, open := 0, false
+		size, interior := 0, 0
 		for len(stack) > 0 {
 			q := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -307,10 +312,13 @@ func quiet(b *board.Board) bool {
 				}
 			}
 			if !nearStone {
-				open = true
+				interior++
 			}
 		}
-		if touch[board.Black] && touch[board.White] && (open || size > maxDame) {
+		if touch[board.Black] && touch[board.White] && (interior > 0 || size > maxDame) {
+			return false
+		}
+		if interior > maxOpenTerritory {
 			return false
 		}
 	}

@@ -530,3 +530,41 @@ func TestNoMidgamePassWithOpenSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPassWithRoomForAnInvasion is a position from a match against GNU Go
+// (run 9, game 17, move 31): Black to move, the whole right side Black's
+// but wide open. The search gave 0.91 and the board counted as quiet, so
+// Black passed; White invaded with free moves and Black lost by 87.5. A
+// one-colour region with more than four open points is not territory yet.
+func TestNoPassWithRoomForAnInvasion(t *testing.T) {
+	b := board.MustNew(9)
+	for i, v := range strings.Fields("D6 C7 D7 C6 D5 C5 F3 C4 G7 D3 E3 D2 G3 G1 D8 C8 C9 B9 D9 B8 H2 D4 E4 H1 F2 F1 E2 E1 J2 G2") {
+		c := board.Black
+		if i%2 == 1 {
+			c = board.White
+		}
+		p, err := board.ParseGTP(9, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Play(board.Move{Color: c, Point: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if quiet(b) {
+		t.Fatal("a 25-point open side counts as quiet")
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		e, err := New(Options{Size: 9, Komi: 6.5, Playouts: 4000, Threads: 1, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Move == board.Pass {
+			t.Fatalf("seed %d: Black passed with the right side open (win rate %.2f)", seed, d.WinRate)
+		}
+	}
+}
