@@ -493,14 +493,11 @@ func TestBudgetClockAndFixedEffort(t *testing.T) {
 	}
 }
 
-// TestNoMidgamePassWithOpenSpace is a position from a match against GNU Go
-// (run 7, game 8, move 36): White to move, the right side wide open. The
-// search liked a move inside White's own area and the judge's playouts
-// called every point someone's, so White passed and lost the game. An open
-// neutral region forbids the pass.
-func TestNoMidgamePassWithOpenSpace(t *testing.T) {
+// gamePosition plays the GTP vertices alternately from Black.
+func gamePosition(t *testing.T, moves string) *board.Board {
+	t.Helper()
 	b := board.MustNew(9)
-	for i, v := range strings.Fields("E5 C3 G7 C6 G3 D7 E8 E7 F7 E3 F2 E4 F5 D8 C1 D5 F8 G4 F4 F3 G2 C2 D2 E2 E1 B1 D1 E6 F6 D3 F1 B2 D9 C9 E9") {
+	for i, v := range strings.Fields(moves) {
 		c := board.Black
 		if i%2 == 1 {
 			c = board.White
@@ -513,22 +510,38 @@ func TestNoMidgamePassWithOpenSpace(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return b
+}
+
+// assertNoFirstPass checks that the board is not quiet and that c, with
+// three seeds, plays a move rather than pass.
+func assertNoFirstPass(t *testing.T, b *board.Board, c board.Color) {
+	t.Helper()
 	if quiet(b) {
-		t.Fatal("the board with an open right side counts as quiet")
+		t.Fatal("the board counts as quiet")
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
 		e, err := New(Options{Size: 9, Komi: 6.5, Playouts: 4000, Threads: 1, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := e.GenMove(context.Background(), b, board.White, Clock{})
+		d, err := e.GenMove(context.Background(), b, c, Clock{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if d.Move == board.Pass {
-			t.Fatalf("seed %d: White passed with the right side open (win rate %.2f)", seed, d.WinRate)
+			t.Fatalf("seed %d: %s passed with open space left (win rate %.2f)", seed, c, d.WinRate)
 		}
 	}
+}
+
+// TestNoMidgamePassWithOpenSpace is a position from a match against GNU Go
+// (run 7, game 8, move 36): White to move, the right side wide open. The
+// search liked a move inside White's own area and the judge's playouts
+// called every point someone's, so White passed and lost the game. An open
+// neutral region forbids the pass.
+func TestNoMidgamePassWithOpenSpace(t *testing.T) {
+	assertNoFirstPass(t, gamePosition(t, "E5 C3 G7 C6 G3 D7 E8 E7 F7 E3 F2 E4 F5 D8 C1 D5 F8 G4 F4 F3 G2 C2 D2 E2 E1 B1 D1 E6 F6 D3 F1 B2 D9 C9 E9"), board.White)
 }
 
 // TestNoPassWithRoomForAnInvasion is a position from a match against GNU Go
@@ -537,34 +550,5 @@ func TestNoMidgamePassWithOpenSpace(t *testing.T) {
 // Black passed; White invaded with free moves and Black lost by 87.5. A
 // one-colour region with more than four open points is not territory yet.
 func TestNoPassWithRoomForAnInvasion(t *testing.T) {
-	b := board.MustNew(9)
-	for i, v := range strings.Fields("D6 C7 D7 C6 D5 C5 F3 C4 G7 D3 E3 D2 G3 G1 D8 C8 C9 B9 D9 B8 H2 D4 E4 H1 F2 F1 E2 E1 J2 G2") {
-		c := board.Black
-		if i%2 == 1 {
-			c = board.White
-		}
-		p, err := board.ParseGTP(9, v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := b.Play(board.Move{Color: c, Point: p}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if quiet(b) {
-		t.Fatal("a 25-point open side counts as quiet")
-	}
-	for seed := uint64(1); seed <= 3; seed++ {
-		e, err := New(Options{Size: 9, Komi: 6.5, Playouts: 4000, Threads: 1, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Move == board.Pass {
-			t.Fatalf("seed %d: Black passed with the right side open (win rate %.2f)", seed, d.WinRate)
-		}
-	}
+	assertNoFirstPass(t, gamePosition(t, "D6 C7 D7 C6 D5 C5 F3 C4 G7 D3 E3 D2 G3 G1 D8 C8 C9 B9 D9 B8 H2 D4 E4 H1 F2 F1 E2 E1 J2 G2"), board.Black)
 }
