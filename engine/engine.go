@@ -224,6 +224,15 @@ func (e *Engine) searchKomi(us board.Color) float64 {
 // is uncertain may lose it.
 func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree, view *passView) Decision {
 	oppPassed := view != nil
+	isQuiet := quiet(root)
+	// The judge runs 300 playouts: ask it once at most.
+	judged := func() *passView {
+		if view == nil {
+			v := e.passView(root, c)
+			view = &v
+		}
+		return view
+	}
 	if oppPassed && d.Move != board.Pass && view.settled() {
 		// Everything left is dame or territory: pass when passing wins
 		// about as often as the best move, or when the move is inside our
@@ -234,11 +243,11 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 			d.Move = board.Pass
 		}
 	}
-	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && quiet(root) {
+	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && isQuiet {
 		// A move inside an area only we border: pass instead when the
 		// board is closed and the judge finds nothing unsettled (the
 		// opponent may still play).
-		if v := e.passView(root, c); v.settled() {
+		if judged().settled() {
 			d.Move = board.Pass
 		}
 	}
@@ -250,15 +259,14 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 		switch {
 		case oppPassed:
 			safe = view.settled()
-		case !quiet(root):
+		case !isQuiet:
 			// Open space left: a pass gives the opponent a free move there,
 			// whatever the win rate or the judge's playouts say.
 			safe = false
 		case d.WinRate >= 0.9:
 			safe = true
 		default:
-			v := e.passView(root, c)
-			safe = v.settled()
+			safe = judged().settled()
 		}
 		if !safe {
 			if alt := t.bestNonPass(); alt != board.Pass {
