@@ -511,6 +511,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 	pb := new(board.Board)
 	moves := make([]board.Point, 0, 1024)
 	path := make([]int32, 0, 128)
+	kids := make([]node, 0, e.opt.Size*e.opt.Size+1)
 	for n := 0; ; n++ {
 		select {
 		case <-ctx.Done():
@@ -521,7 +522,15 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		}
 		pb.CopyFrom(root)
 		e.mu.Lock()
-		path, moves = t.descend(pb, path[:0], moves[:0])
+		var grow int32
+		path, moves, grow = t.descend(pb, path[:0], moves[:0], -1)
+		for grow >= 0 {
+			e.mu.Unlock()
+			kids = priors(pb, kids[:0])
+			e.mu.Lock()
+			t.install(grow, kids)
+			path, moves, grow = t.descend(pb, path, moves, grow)
+		}
 		e.mu.Unlock()
 		if pb.Passes() < 2 {
 			moves = pb.HeavyPlayout(r, 3*e.opt.Size*e.opt.Size, moves)

@@ -12,21 +12,35 @@ const (
 	edgePen      = 8  // first line while the board is still open
 )
 
-// expand creates the children of node idx for the position b: every legal
-// move that fills no own eye, plus pass, each with its prior.
+// expand gives node idx its children for the position b (see priors).
 func (t *tree) expand(idx int32, b *board.Board) {
-	c := b.ToMove()
-	var cands []board.Point
-	for i := 0; i < b.EmptyCount(); i++ {
-		p := b.EmptyAt(i)
-		if !b.IsEye(c, p) && b.Legal(c, p) {
-			cands = append(cands, p)
-		}
+	t.install(idx, priors(b, nil))
+}
+
+// install makes kids the children of node idx, unless another search
+// thread gave it children first. It reports false when the tree is full.
+func (t *tree) install(idx int32, kids []node) bool {
+	if t.at(idx).child >= 0 {
+		return true
 	}
-	first := t.alloc(len(cands)+1, t.maxNodes)
+	first := t.alloc(len(kids), t.maxNodes)
 	if first < 0 {
-		return
+		return false
 	}
+	for i := range kids {
+		*t.at(first + int32(i)) = kids[i]
+	}
+	t.at(idx).child = first
+	t.at(idx).nChild = int32(len(kids))
+	return true
+}
+
+// priors appends to dst the children of the position b: every legal move
+// that fills no own eye, plus pass, each with its prior. It reads only b,
+// so search threads compute it outside the tree lock: it is the costliest
+// part of a descent.
+func priors(b *board.Board, dst []node) []node {
+	c := b.ToMove()
 	size := b.Size()
 	open := b.EmptyCount()*2 > size*size
 	last := b.Last().Point
@@ -34,7 +48,11 @@ func (t *tree) expand(idx int32, b *board.Board) {
 	if last != board.Pass {
 		lc, lr = board.ColRow(size, last)
 	}
-	for i, p := range cands {
+	for i := 0; i < b.EmptyCount(); i++ {
+		p := b.EmptyAt(i)
+		if b.IsEye(c, p) || !b.Legal(c, p) {
+			continue
+		}
 		n, w := float32(evenPrior), float32(evenPrior)/2
 		bonus := func(v float32) { n += v; w += v }
 		for _, q := range b.Neighbours(p) {
@@ -61,12 +79,10 @@ func (t *tree) expand(idx int32, b *board.Board) {
 		if open && (col == 0 || row == 0 || col == size-1 || row == size-1) {
 			n += edgePen
 		}
-		*t.at(first + int32(i)) = node{move: p, visits: n, wins: w, prior: n, child: -1}
+		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: -1})
 	}
 	// Pass: a low prior; the playouts decide at the end of the game.
-	*t.at(first + int32(len(cands))) = node{move: board.Pass, visits: evenPrior, wins: 1, prior: evenPrior, child: -1}
-	t.at(idx).child = first
-	t.at(idx).nChild = int32(len(cands) + 1)
+	return append(dst, node{move: board.Pass, visits: evenPrior, wins: 1, prior: evenPrior, child: -1})
 }
 
 func abs(x int) int {

@@ -171,23 +171,26 @@ func (t *tree) child(idx int32, p board.Point) int32 {
 	return -1
 }
 
-// descend walks from the root by UCT-RAVE, playing the moves on b,
-// expanding a leaf that has enough visits. Virtual loss: visits are
-// counted on the way down, wins on the way back.
-func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int32, []board.Point) {
-	idx := int32(0)
-	path = append(path, 0)
-	t.at(0).visits++
+// descend walks by UCT-RAVE from the last node of path (from the root when
+// path is empty), playing the moves on b. Virtual loss: visits are counted
+// on the way down, wins on the way back. At a leaf that has earned children
+// it stops and returns the leaf as grow (b is then the leaf's position): the
+// caller computes the children with priors outside the lock, installs them
+// and calls descend again with the same path and tried = grow, so that a
+// full tree is not asked twice. grow is -1 when the walk is over.
+func (t *tree) descend(b *board.Board, path []int32, moves []board.Point, tried int32) ([]int32, []board.Point, int32) {
+	if len(path) == 0 {
+		path = append(path, 0)
+		t.at(0).visits++
+	}
+	idx := path[len(path)-1]
 	for {
 		nd := t.at(idx)
-		if nd.child < 0 {
-			if nd.visits-nd.prior >= expandAfter || idx == 0 {
-				t.expand(idx, b)
-				nd = t.at(idx)
+		if nd.child < 0 || nd.nChild == 0 {
+			if nd.child < 0 && idx != tried && (nd.visits-nd.prior >= expandAfter || idx == 0) {
+				return path, moves, idx
 			}
-			if nd.child < 0 || nd.nChild == 0 {
-				return path, moves
-			}
+			return path, moves, -1
 		}
 		best, bestV := int32(-1), -1.0
 		for k := nd.child; k < nd.child+nd.nChild; k++ {
@@ -201,7 +204,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		c := b.ToMove()
 		if ch.move != board.Pass {
 			if !b.Legal(c, ch.move) || b.At(ch.move) != board.Empty {
-				return path, moves // stale ko point: play out from here
+				return path, moves, -1 // stale ko point: play out from here
 			}
 		}
 		b.PlayLegal(c, ch.move)
@@ -210,7 +213,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		path = append(path, best)
 		idx = best
 		if b.Passes() >= 2 {
-			return path, moves
+			return path, moves, -1
 		}
 	}
 }
