@@ -220,6 +220,13 @@ func (b *Board) HeavyMove(c Color, r *Rand) Point {
 				return l
 			}
 		}
+		// Two-liberty fights next to the last move (mostly: a playout
+		// should not read every fight the same way).
+		if r.Intn(8) != 0 {
+			if p := b.twoLibMove(c, last); p != Pass {
+				return p
+			}
+		}
 		// Good shapes around the last move, tried from a random start.
 		s := Point(b.stride)
 		around := [8]Point{last - s - 1, last - s, last - s + 1, last - 1, last + 1, last + s - 1, last + s, last + s + 1}

@@ -1,0 +1,139 @@
+package board
+
+// Two-liberty tactics for the heavy playout. Without them a playout lets a
+// chain that the last move reduced to two liberties be put in atari and
+// captured as often as it is saved, and never follows a ladder: large
+// groups then live or die at random in the playouts, which is how most of
+// kisen's lost games on 9x9 were lost (docs/strength.md, run 10).
+
+// twoLibs returns the liberties of the chain with head h if it has exactly
+// two. It stops walking the chain at the third liberty.
+func (b *Board) twoLibs(h Point) (Point, Point, bool) {
+	var l [2]Point
+	n := 0
+	for s := h; ; {
+		for _, q := range b.neighbours(s) {
+			if b.color[q] != Empty || (n > 0 && l[0] == q) || (n > 1 && l[1] == q) {
+				continue
+			}
+			if n == 2 {
+				return Pass, Pass, false
+			}
+			l[n] = q
+			n++
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	return l[0], l[1], n == 2
+}
+
+// libsAfter counts, up to limit (at most 4), the liberties the chain at p
+// would have after c plays there, not counting the point skip (a point
+// the other side is assumed to have filled first; Pass for none). An
+// opponent chain in atari next to p counts as captured: it frees a
+// liberty.
+func (b *Board) libsAfter(c Color, p, skip Point, limit int) int {
+	var found [4]Point
+	n := 0
+	add := func(q Point) bool { // true when limit is reached
+		if q == p || q == skip {
+			return false
+		}
+		for i := 0; i < n; i++ {
+			if found[i] == q {
+				return false
+			}
+		}
+		found[n] = q
+		n++
+		return n >= limit
+	}
+	var seen [4]Point
+	ns := 0
+	for _, nb := range b.neighbours(p) {
+		switch k := b.color[nb]; k {
+		case Empty:
+			if add(nb) {
+				return n
+			}
+		case border:
+		case c:
+			h := b.head[nb]
+			dup := false
+			for i := 0; i < ns; i++ {
+				dup = dup || seen[i] == h
+			}
+			if dup {
+				continue
+			}
+			seen[ns] = h
+			ns++
+			for s := h; ; {
+				for _, q := range b.neighbours(s) {
+					if b.color[q] == Empty && add(q) {
+						return n
+					}
+				}
+				s = b.next[s]
+				if s == h {
+					break
+				}
+			}
+		default:
+			if b.inAtari(b.head[nb]) && add(nb) {
+				return n
+			}
+		}
+	}
+	return n
+}
+
+// twoLibMove answers a last move that left a chain with two liberties: c
+// extends its own such chain to a point that gives it three or more, or
+// ataris the opponent's chain on the side from which it cannot get out
+// to more than two liberties (so ladders are followed). Pass when neither
+// applies.
+func (b *Board) twoLibMove(c Color, last Point) Point {
+	// Defend: our chains next to the last move.
+	for _, n := range b.neighbours(last) {
+		if b.color[n] != c || b.stones[b.head[n]] < 2 {
+			continue
+		}
+		h := b.head[n]
+		l1, l2, ok := b.twoLibs(h)
+		if !ok {
+			continue
+		}
+		for _, l := range [2]Point{l1, l2} {
+			if b.Legal(c, l) && b.libsAfter(c, l, Pass, 3) >= 3 {
+				return l
+			}
+		}
+	}
+	// Attack: the last move's chain.
+	o := c.Opponent()
+	l1, l2, ok := b.twoLibs(b.head[last])
+	if !ok {
+		return Pass
+	}
+	for _, a := range [2][2]Point{{l1, l2}, {l2, l1}} {
+		at, esc := a[0], a[1]
+		if b.Legal(c, at) && b.libsAfter(c, at, Pass, 2) >= 2 && b.libsAfter(o, esc, at, 2) <= 1 {
+			return at
+		}
+	}
+	return Pass
+}
+
+// TwoLibMove is twoLibMove for the side to move against the last move, for
+// the search's priors; Pass when the last move was a pass or was captured.
+func (b *Board) TwoLibMove() Point {
+	last := b.last.Point
+	if last == Pass || b.color[last] == Empty {
+		return Pass
+	}
+	return b.twoLibMove(b.toMove, last)
+}

@@ -1,0 +1,86 @@
+package board
+
+import "testing"
+
+// pt is the point at column col, row row (row 0 at the bottom) of a 5x5 board.
+func pt(col, row int) Point { return At(5, col, row) }
+
+func TestTwoLibsAndLibsAfter(t *testing.T) {
+	b := setupRows(t,
+		".....",
+		".XX..",
+		"XOO..",
+		".X...",
+		".....")
+	l1, l2, ok := b.twoLibs(b.head[pt(1, 2)])
+	if !ok || !(l1 == pt(2, 1) && l2 == pt(3, 2) || l1 == pt(3, 2) && l2 == pt(2, 1)) {
+		t.Fatalf("twoLibs of the white pair = %v %v %v, want C2 and D3", l1, l2, ok)
+	}
+	if _, _, ok := b.twoLibs(b.head[pt(1, 3)]); ok {
+		t.Errorf("the black pair B4-C4 has four liberties, twoLibs said two")
+	}
+	// White C2 joins the pair: D3 stays, C1 and D2 are new.
+	if n := b.libsAfter(White, pt(2, 1), Pass, 4); n != 3 {
+		t.Errorf("libsAfter(White C2) = %d, want 3", n)
+	}
+	// The same with D3 assumed filled by Black first.
+	if n := b.libsAfter(White, pt(2, 1), pt(3, 2), 4); n != 2 {
+		t.Errorf("libsAfter(White C2, D3 filled) = %d, want 2", n)
+	}
+	// The limit stops the count.
+	if n := b.libsAfter(White, pt(3, 2), Pass, 2); n != 2 {
+		t.Errorf("libsAfter with limit 2 = %d", n)
+	}
+}
+
+func TestTwoLibMoveDefends(t *testing.T) {
+	b := setupRows(t,
+		".....",
+		".XX..",
+		"XOO..",
+		".....",
+		".....")
+	b.PlayLegal(Black, pt(1, 1)) // B2 takes the pair's third liberty
+	p := b.twoLibMove(White, b.Last().Point)
+	if p != pt(2, 1) && p != pt(3, 2) {
+		t.Fatalf("White answers B2 at %v, want an extension to C2 or D3", p)
+	}
+}
+
+func TestTwoLibMoveLeavesSingleStones(t *testing.T) {
+	b := setupRows(t,
+		".....",
+		"..X..",
+		".XO..",
+		".....",
+		".....")
+	b.PlayLegal(Black, pt(2, 1)) // C2: the lone white stone has two liberties
+	if p := b.twoLibMove(White, b.Last().Point); p != Pass {
+		t.Errorf("White extends a single stone at %v; the playout leaves that to chance", p)
+	}
+}
+
+func TestTwoLibMoveAttacksOnlyWhenTheEscapeFails(t *testing.T) {
+	b := setupRows(t,
+		".....",
+		".OOO.",
+		"O..O.",
+		".....",
+		".....")
+	b.PlayLegal(Black, pt(2, 2)) // C3: liberties B3 and C2
+	// Atari at C2: escaping at B3 gives one liberty (B2). At B3 it would
+	// give three, so that atari is not played.
+	if p := b.twoLibMove(White, b.Last().Point); p != pt(2, 1) {
+		t.Errorf("White answers C3 at %v, want the atari at C2", p)
+	}
+	open := setupRows(t,
+		".....",
+		"..O..",
+		".....",
+		".....",
+		".....")
+	open.PlayLegal(Black, pt(1, 2)) // a lone stone with room on every side
+	if p := open.twoLibMove(White, open.Last().Point); p != Pass {
+		t.Errorf("White ataris a free stone at %v", p)
+	}
+}
