@@ -43,6 +43,11 @@ type Board struct {
 	libSq  [maxPoints]int64
 	stones [maxPoints]int16
 
+	// nbr counts the neighbours of every point by colour, one nibble each
+	// (Empty, Black, White, border: nbr>>(4*colour)&15), kept by play and
+	// capture so eye and legality tests need one load instead of four.
+	nbr [maxPoints]uint16
+
 	empty    [maxPoints]Point // the empty points, unordered
 	emptyIdx [maxPoints]int16
 	nEmpty   int
@@ -103,6 +108,19 @@ func (b *Board) reset(size int) {
 			b.nEmpty++
 		}
 	}
+	for _, p := range b.empty[:b.nEmpty] {
+		for _, n := range b.neighbours(p) {
+			b.nbr[p] += 1 << (4 * b.color[n])
+		}
+	}
+}
+
+// nbrDelta[c] turns an empty neighbour into a c neighbour in nbr.
+var nbrDelta = [3]uint16{0, 1<<4 - 1, 1<<8 - 1}
+
+// nbrCount is the number of neighbours of p with colour k.
+func (b *Board) nbrCount(p Point, k Color) int {
+	return int(b.nbr[p]>>(4*uint(k))) & 15
 }
 
 // Clone returns an independent copy without history: repetition is no
@@ -316,6 +334,9 @@ func (b *Board) Legal(c Color, p Point) bool {
 }
 
 func (b *Board) notSuicide(c Color, p Point) bool {
+	if b.nbr[p]&15 != 0 { // an empty neighbour: the common case
+		return true
+	}
 	for _, n := range b.neighbours(p) {
 		switch b.color[n] {
 		case Empty:
@@ -337,12 +358,7 @@ func (b *Board) notSuicide(c Color, p Point) bool {
 // IsEyeLike reports whether every on-board neighbour of the empty point p
 // is a stone of colour c (the playout rule: don't fill it).
 func (b *Board) IsEyeLike(c Color, p Point) bool {
-	for _, n := range b.neighbours(p) {
-		if k := b.color[n]; k != c && k != border {
-			return false
-		}
-	}
-	return true
+	return b.nbrCount(p, c)+b.nbrCount(p, border) == 4
 }
 
 // IsEye reports whether the empty point p is an eye of c for the playout
@@ -479,6 +495,18 @@ func (b *Board) play(c Color, p Point) {
 	opp := c.Opponent()
 	pp := int32(p)
 	nb := b.neighbours(p)
+	v := b.nbr[p]
+	d := nbrDelta[c]
+	for _, n := range nb {
+		b.nbr[n] += d
+	}
+	if v == 4 {
+		// Four empty neighbours (common early on): no chain to touch.
+		s := int64(b.stride)
+		b.libs[p], b.libSum[p] = 4, 4*pp
+		b.libSq[p] = 4*int64(pp)*int64(pp) + 2*s*s + 2
+		return
+	}
 	for _, n := range nb {
 		switch b.color[n] {
 		case Empty:
@@ -492,16 +520,21 @@ func (b *Board) play(c Color, p Point) {
 			b.libSq[h] -= int64(pp) * int64(pp)
 		}
 	}
-	for _, n := range nb {
-		if b.color[n] == c && b.head[n] != b.head[p] {
-			b.merge(b.head[p], b.head[n])
+	// The nibble counts tell whether merge and capture loops can be skipped.
+	if b.nbrCount(p, c) != 0 {
+		for _, n := range nb {
+			if b.color[n] == c && b.head[n] != b.head[p] {
+				b.merge(b.head[p], b.head[n])
+			}
 		}
 	}
 	var took, lastTaken Point
-	for _, n := range nb {
-		if b.color[n] == opp && b.libs[b.head[n]] == 0 {
-			lastTaken = n
-			took += Point(b.capture(b.head[n]))
+	if b.nbrCount(p, opp) != 0 {
+		for _, n := range nb {
+			if b.color[n] == opp && b.libs[b.head[n]] == 0 {
+				lastTaken = n
+				took += Point(b.capture(b.head[n]))
+			}
 		}
 	}
 	h := b.head[p]
@@ -537,6 +570,9 @@ func (b *Board) capture(h Point) int {
 	for s := h; ; {
 		b.color[s] = Empty
 		b.hash ^= zStone[col][s]
+		for _, q := range b.neighbours(s) {
+			b.nbr[q] -= nbrDelta[col]
+		}
 		b.emptyIdx[s] = int16(b.nEmpty)
 		b.empty[b.nEmpty] = s
 		b.nEmpty++

@@ -68,6 +68,15 @@ func checkInvariants(t *testing.T, b *Board) {
 			t.Fatalf("chain at %s: list has %d stones, count says %d", GTP(b.size, p), got, b.ChainSize(p))
 		}
 	}
+	for _, p := range AllPoints(b.size) {
+		var want uint16
+		for _, q := range b.neighbours(p) {
+			want += 1 << (4 * b.color[q])
+		}
+		if b.nbr[p] != want {
+			t.Fatalf("neighbour counts at %s: %#x, want %#x", GTP(b.size, p), b.nbr[p], want)
+		}
+	}
 	if n != b.nEmpty {
 		t.Fatalf("empty count %d, board has %d", b.nEmpty, n)
 	}
