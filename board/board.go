@@ -33,7 +33,7 @@ func (e *IllegalError) Unwrap() error { return e.Reason }
 type Board struct {
 	size, stride int
 	color        [maxPoints]Color
-	head         [maxPoints]Point // chain representative of a stone
+	head         [maxPoints]Point // chain representative of a stone; 0 off stones
 	next         [maxPoints]Point // circular list of a chain's stones
 	// Per chain, indexed by head: pseudo-liberties (a liberty counted once
 	// per adjacent stone), their sum and sum of squares. A chain is in atari
@@ -490,36 +490,41 @@ func (b *Board) play(c Color, p Point) {
 	b.color[p] = c
 	b.hash ^= zStone[c][p]
 	b.head[p], b.next[p] = p, p
-	b.libs[p], b.libSum[p], b.libSq[p], b.stones[p] = 0, 0, 0, 1
+	b.stones[p] = 1
 
 	opp := c.Opponent()
 	pp := int32(p)
+	pp2 := int64(pp) * int64(pp)
 	nb := b.neighbours(p)
 	v := b.nbr[p]
 	d := nbrDelta[c]
-	for _, n := range nb {
-		b.nbr[n] += d
-	}
 	if v == 4 {
 		// Four empty neighbours (common early on): no chain to touch.
+		for _, n := range nb {
+			b.nbr[n] += d
+		}
 		s := int64(b.stride)
 		b.libs[p], b.libSum[p] = 4, 4*pp
-		b.libSq[p] = 4*int64(pp)*int64(pp) + 2*s*s + 2
+		b.libSq[p] = 4*pp2 + 2*s*s + 2
 		return
 	}
+	// Branch-free on the neighbour's colour (random, so badly predicted):
+	// every neighbour chain loses p as a liberty, and empty and border
+	// points have head 0, a scratch slot that absorbs the update.
+	var libs, sum int32
+	var sq int64
 	for _, n := range nb {
-		switch b.color[n] {
-		case Empty:
-			b.libs[p]++
-			b.libSum[p] += int32(n)
-			b.libSq[p] += int64(n) * int64(n)
-		case Black, White:
-			h := b.head[n]
-			b.libs[h]--
-			b.libSum[h] -= pp
-			b.libSq[h] -= int64(pp) * int64(pp)
-		}
+		b.nbr[n] += d
+		h := b.head[n]
+		b.libs[h]--
+		b.libSum[h] -= pp
+		b.libSq[h] -= pp2
+		m := (int32(b.color[n]) - 1) >> 31 // -1 if n is empty, else 0
+		libs -= m
+		sum += int32(n) & m
+		sq += int64(n) * int64(n) & int64(m)
 	}
+	b.libs[p], b.libSum[p], b.libSq[p] = libs, sum, sq
 	// The nibble counts tell whether merge and capture loops can be skipped.
 	if b.nbrCount(p, c) != 0 {
 		for _, n := range nb {
@@ -569,21 +574,23 @@ func (b *Board) capture(h Point) int {
 	col := b.color[h]
 	for s := h; ; {
 		b.color[s] = Empty
+		b.head[s] = 0 // empty points share the scratch head (see play)
 		b.hash ^= zStone[col][s]
-		for _, q := range b.neighbours(s) {
-			b.nbr[q] -= nbrDelta[col]
-		}
 		b.emptyIdx[s] = int16(b.nEmpty)
 		b.empty[b.nEmpty] = s
 		b.nEmpty++
 		sp := int32(s)
 		for _, q := range b.neighbours(s) {
-			if k := b.color[q]; (k == Black || k == White) && b.head[q] != h {
-				g := b.head[q]
-				b.libs[g]++
-				b.libSum[g] += sp
-				b.libSq[g] += int64(sp) * int64(sp)
+			// Empty and border points, and h's own stones, update the
+			// scratch slot 0 instead of branching.
+			b.nbr[q] -= nbrDelta[col]
+			g := b.head[q]
+			if g == h {
+				g = 0
 			}
+			b.libs[g]++
+			b.libSum[g] += sp
+			b.libSq[g] += int64(sp) * int64(sp)
 		}
 		s = b.next[s]
 		if s == h {
