@@ -524,9 +524,25 @@ func (b *Board) play(c Color, p Point) {
 		sum += int32(n) & m
 		sq += int64(n) * int64(n) & int64(m)
 	}
-	b.libs[p], b.libSum[p], b.libSq[p] = libs, sum, sq
-	// The nibble counts tell whether merge and capture loops can be skipped.
-	if b.nbrCount(p, c) != 0 {
+	// The nibble counts say how many own stones touch p. Exactly one (a
+	// plain extension, the common case) is found without branching and p
+	// joins its chain directly.
+	switch b.nbrCount(p, c) {
+	case 0:
+		b.libs[p], b.libSum[p], b.libSq[p] = libs, sum, sq
+	case 1:
+		var h Point
+		for _, n := range nb {
+			h |= b.head[n] & Point((int32(b.color[n]^c)-1)>>31)
+		}
+		b.head[p] = h
+		b.next[p], b.next[h] = b.next[h], p
+		b.libs[h] += libs
+		b.libSum[h] += sum
+		b.libSq[h] += sq
+		b.stones[h]++
+	default:
+		b.libs[p], b.libSum[p], b.libSq[p] = libs, sum, sq
 		for _, n := range nb {
 			if b.color[n] == c && b.head[n] != b.head[p] {
 				b.merge(b.head[p], b.head[n])
@@ -536,7 +552,8 @@ func (b *Board) play(c Color, p Point) {
 	var took, lastTaken Point
 	if b.nbrCount(p, opp) != 0 {
 		for _, n := range nb {
-			if b.color[n] == opp && b.libs[b.head[n]] == 0 {
+			// A chain without liberties is rare: test that first.
+			if b.libs[b.head[n]] == 0 && b.color[n] == opp {
 				lastTaken = n
 				took += Point(b.capture(b.head[n]))
 			}
