@@ -339,8 +339,6 @@ func (b *Board) notSuicide(c Color, p Point) bool {
 	}
 	for _, n := range b.neighbours(p) {
 		switch b.color[n] {
-		case Empty:
-			return true
 		case c:
 			if !b.inAtari(b.head[n]) {
 				return true
@@ -353,6 +351,14 @@ func (b *Board) notSuicide(c Color, p Point) bool {
 		}
 	}
 	return false
+}
+
+// b2u is 1 for true, 0 for false; the compiler makes it a SETcc.
+func b2u(x bool) uint8 {
+	if x {
+		return 1
+	}
+	return 0
 }
 
 // IsEyeLike reports whether every on-board neighbour of the empty point p
@@ -371,20 +377,15 @@ func (b *Board) IsEye(c Color, p Point) bool {
 		return false
 	}
 	s := Point(b.stride)
-	opp, edge := c.Opponent(), false
-	bad := 0
+	opp := c.Opponent()
+	var bad, edge uint8
 	for _, d := range [4]Point{p - s - 1, p - s + 1, p + s - 1, p + s + 1} {
-		switch b.color[d] {
-		case opp:
-			bad++
-		case border:
-			edge = true
-		}
+		k := b.color[d]
+		bad += b2u(k == opp)
+		edge |= b2u(k == border)
 	}
-	if edge {
-		return bad == 0
-	}
-	return bad < 2
+	// Centre: bad < 2; edge or corner: bad == 0.
+	return bad+edge < 2
 }
 
 // Play plays m after checking it. On a board with history it records the
