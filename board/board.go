@@ -337,17 +337,22 @@ func (b *Board) notSuicide(c Color, p Point) bool {
 	if b.nbr[p]&15 != 0 { // an empty neighbour: the common case
 		return true
 	}
+	// Only stones and edge around p: legal iff an own chain keeps another
+	// liberty or an opponent chain is in atari (p captures it). Around an
+	// eye the neighbours are often one chain: test each chain once.
+	last := Pass
 	for _, n := range b.neighbours(p) {
-		switch b.color[n] {
-		case c:
-			if !b.inAtari(b.head[n]) {
-				return true
-			}
-		case border:
-		default:
-			if b.inAtari(b.head[n]) {
-				return true
-			}
+		k := b.color[n]
+		if k == border {
+			continue
+		}
+		h := b.head[n]
+		if h == last {
+			continue
+		}
+		last = h
+		if (k == c) != b.inAtari(h) {
+			return true
 		}
 	}
 	return false
