@@ -33,7 +33,7 @@ func (e *IllegalError) Unwrap() error { return e.Reason }
 type Board struct {
 	size, stride int
 	color        [maxPoints]Color
-	head         [maxPoints]Point // chain representative of a stone
+	head         [maxPoints]Point // chain representative of a stone; 0 off stones
 	next         [maxPoints]Point // circular list of a chain's stones
 	// Per chain, indexed by head: pseudo-liberties (a liberty counted once
 	// per adjacent stone), their sum and sum of squares. A chain is in atari
@@ -42,6 +42,11 @@ type Board struct {
 	libSum [maxPoints]int32
 	libSq  [maxPoints]int64
 	stones [maxPoints]int16
+
+	// nbr counts the neighbours of every point by colour, one nibble each
+	// (Empty, Black, White, border: nbr>>(4*colour)&15), kept by play and
+	// capture so eye and legality tests need one load instead of four.
+	nbr [maxPoints]uint16
 
 	empty    [maxPoints]Point // the empty points, unordered
 	emptyIdx [maxPoints]int16
@@ -103,6 +108,19 @@ func (b *Board) reset(size int) {
 			b.nEmpty++
 		}
 	}
+	for _, p := range b.empty[:b.nEmpty] {
+		for _, n := range b.neighbours(p) {
+			b.nbr[p] += 1 << (4 * b.color[n])
+		}
+	}
+}
+
+// nbrDelta[c] turns an empty neighbour into a c neighbour in nbr.
+var nbrDelta = [3]uint16{0, 1<<4 - 1, 1<<8 - 1}
+
+// nbrCount is the number of neighbours of p with colour k.
+func (b *Board) nbrCount(p Point, k Color) int {
+	return int(b.nbr[p]>>(4*uint(k))) & 15
 }
 
 // Clone returns an independent copy without history: repetition is no
@@ -316,33 +334,42 @@ func (b *Board) Legal(c Color, p Point) bool {
 }
 
 func (b *Board) notSuicide(c Color, p Point) bool {
+	if b.nbr[p]&15 != 0 { // an empty neighbour: the common case
+		return true
+	}
+	// Only stones and edge around p: legal iff an own chain keeps another
+	// liberty or an opponent chain is in atari (p captures it). Around an
+	// eye the neighbours are often one chain: test each chain once.
+	last := Pass
 	for _, n := range b.neighbours(p) {
-		switch b.color[n] {
-		case Empty:
+		k := b.color[n]
+		if k == border {
+			continue
+		}
+		h := b.head[n]
+		if h == last {
+			continue
+		}
+		last = h
+		if (k == c) != b.inAtari(h) {
 			return true
-		case c:
-			if !b.inAtari(b.head[n]) {
-				return true
-			}
-		case border:
-		default:
-			if b.inAtari(b.head[n]) {
-				return true
-			}
 		}
 	}
 	return false
 }
 
+// b2u is 1 for true, 0 for false; the compiler makes it a SETcc.
+func b2u(x bool) uint8 {
+	if x {
+		return 1
+	}
+	return 0
+}
+
 // IsEyeLike reports whether every on-board neighbour of the empty point p
 // is a stone of colour c (the playout rule: don't fill it).
 func (b *Board) IsEyeLike(c Color, p Point) bool {
-	for _, n := range b.neighbours(p) {
-		if k := b.color[n]; k != c && k != border {
-			return false
-		}
-	}
-	return true
+	return b.nbrCount(p, c)+b.nbrCount(p, border) == 4
 }
 
 // IsEye reports whether the empty point p is an eye of c for the playout
@@ -355,20 +382,15 @@ func (b *Board) IsEye(c Color, p Point) bool {
 		return false
 	}
 	s := Point(b.stride)
-	opp, edge := c.Opponent(), false
-	bad := 0
+	opp := c.Opponent()
+	var bad, edge uint8
 	for _, d := range [4]Point{p - s - 1, p - s + 1, p + s - 1, p + s + 1} {
-		switch b.color[d] {
-		case opp:
-			bad++
-		case border:
-			edge = true
-		}
+		k := b.color[d]
+		bad += b2u(k == opp)
+		edge |= b2u(k == border)
 	}
-	if edge {
-		return bad == 0
-	}
-	return bad < 2
+	// Centre: bad < 2; edge or corner: bad == 0.
+	return bad+edge < 2
 }
 
 // Play plays m after checking it. On a board with history it records the
@@ -474,34 +496,73 @@ func (b *Board) play(c Color, p Point) {
 	b.color[p] = c
 	b.hash ^= zStone[c][p]
 	b.head[p], b.next[p] = p, p
-	b.libs[p], b.libSum[p], b.libSq[p], b.stones[p] = 0, 0, 0, 1
+	b.stones[p] = 1
 
 	opp := c.Opponent()
 	pp := int32(p)
+	pp2 := int64(pp) * int64(pp)
 	nb := b.neighbours(p)
-	for _, n := range nb {
-		switch b.color[n] {
-		case Empty:
-			b.libs[p]++
-			b.libSum[p] += int32(n)
-			b.libSq[p] += int64(n) * int64(n)
-		case Black, White:
-			h := b.head[n]
-			b.libs[h]--
-			b.libSum[h] -= pp
-			b.libSq[h] -= int64(pp) * int64(pp)
+	v := b.nbr[p]
+	d := nbrDelta[c]
+	if v == 4 {
+		// Four empty neighbours (common early on): no chain to touch.
+		for _, n := range nb {
+			b.nbr[n] += d
 		}
+		s := int64(b.stride)
+		b.libs[p], b.libSum[p] = 4, 4*pp
+		b.libSq[p] = 4*pp2 + 2*s*s + 2
+		return
 	}
+	// Branch-free on the neighbour's colour (random, so badly predicted):
+	// every neighbour chain loses p as a liberty, and empty and border
+	// points have head 0, a scratch slot that absorbs the update.
+	var libs, sum int32
+	var sq int64
 	for _, n := range nb {
-		if b.color[n] == c && b.head[n] != b.head[p] {
-			b.merge(b.head[p], b.head[n])
+		b.nbr[n] += d
+		h := b.head[n]
+		b.libs[h]--
+		b.libSum[h] -= pp
+		b.libSq[h] -= pp2
+		m := (int32(b.color[n]) - 1) >> 31 // -1 if n is empty, else 0
+		libs -= m
+		sum += int32(n) & m
+		sq += int64(n) * int64(n) & int64(m)
+	}
+	// The nibble counts say how many own stones touch p. Exactly one (a
+	// plain extension, the common case) is found without branching and p
+	// joins its chain directly.
+	switch b.nbrCount(p, c) {
+	case 0:
+		b.libs[p], b.libSum[p], b.libSq[p] = libs, sum, sq
+	case 1:
+		var h Point
+		for _, n := range nb {
+			h |= b.head[n] & Point((int32(b.color[n]^c)-1)>>31)
+		}
+		b.head[p] = h
+		b.next[p], b.next[h] = b.next[h], p
+		b.libs[h] += libs
+		b.libSum[h] += sum
+		b.libSq[h] += sq
+		b.stones[h]++
+	default:
+		b.libs[p], b.libSum[p], b.libSq[p] = libs, sum, sq
+		for _, n := range nb {
+			if b.color[n] == c && b.head[n] != b.head[p] {
+				b.merge(b.head[p], b.head[n])
+			}
 		}
 	}
 	var took, lastTaken Point
-	for _, n := range nb {
-		if b.color[n] == opp && b.libs[b.head[n]] == 0 {
-			lastTaken = n
-			took += Point(b.capture(b.head[n]))
+	if b.nbrCount(p, opp) != 0 {
+		for _, n := range nb {
+			// A chain without liberties is rare: test that first.
+			if b.libs[b.head[n]] == 0 && b.color[n] == opp {
+				lastTaken = n
+				took += Point(b.capture(b.head[n]))
+			}
 		}
 	}
 	h := b.head[p]
@@ -536,18 +597,23 @@ func (b *Board) capture(h Point) int {
 	col := b.color[h]
 	for s := h; ; {
 		b.color[s] = Empty
+		b.head[s] = 0 // empty points share the scratch head (see play)
 		b.hash ^= zStone[col][s]
 		b.emptyIdx[s] = int16(b.nEmpty)
 		b.empty[b.nEmpty] = s
 		b.nEmpty++
 		sp := int32(s)
 		for _, q := range b.neighbours(s) {
-			if k := b.color[q]; (k == Black || k == White) && b.head[q] != h {
-				g := b.head[q]
-				b.libs[g]++
-				b.libSum[g] += sp
-				b.libSq[g] += int64(sp) * int64(sp)
+			// Empty and border points, and h's own stones, update the
+			// scratch slot 0 instead of branching.
+			b.nbr[q] -= nbrDelta[col]
+			g := b.head[q]
+			if g == h {
+				g = 0
 			}
+			b.libs[g]++
+			b.libSum[g] += sp
+			b.libSq[g] += int64(sp) * int64(sp)
 		}
 		s = b.next[s]
 		if s == h {

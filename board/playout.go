@@ -9,16 +9,31 @@ func (b *Board) RandomMove(c Color, r *Rand) Point {
 	}
 	start := r.Intn(n)
 	for i := start; i < n; i++ {
-		if p := b.empty[i]; !b.IsEye(c, p) && b.Legal(c, p) {
+		if p := b.empty[i]; b.playable(c, p) {
 			return p
 		}
 	}
 	for i := 0; i < start; i++ {
-		if p := b.empty[i]; !b.IsEye(c, p) && b.Legal(c, p) {
+		if p := b.empty[i]; b.playable(c, p) {
 			return p
 		}
 	}
 	return Pass
+}
+
+// playable is !IsEye(c, p) && Legal(c, p) for the empty point p. An empty
+// neighbour (most candidates) settles both at once: p is no eye and not a
+// suicide; the ko point goes the slow way.
+func (b *Board) playable(c Color, p Point) bool {
+	if b.nbr[p]&15 != 0 && p != b.ko {
+		return true
+	}
+	return b.playableSlow(c, p)
+}
+
+// playableSlow is playable's out-of-line rest, so playable itself inlines.
+func (b *Board) playableSlow(c Color, p Point) bool {
+	return !b.IsEye(c, p) && b.Legal(c, p)
 }
 
 // RandomPlayout plays random moves (RandomMove) from the current position,
