@@ -6,7 +6,7 @@ BIN     := bin/kisen
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench fuzz vet fmt-check clean timegame match9
+.PHONY: build test demo bench fuzz vet fmt-check clean timegame match9 ab
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
@@ -43,6 +43,10 @@ timegame:
 
 match9:
 	scripts/match.sh 50 9 1s 10
+
+# The working tree against revision REV at 1500 playouts/move (make ab REV=HEAD~1).
+ab:
+	scripts/ab.sh $(REV) 100 1500 9
 
 clean:
 	rm -rf bin

@@ -1,0 +1,21 @@
+#!/bin/sh
+# A/B strength test at a fixed number of playouts per move: the working
+# tree's kisen against the kisen of git revision REV, one thread each,
+# alternating colours. A fixed effort makes the result independent of the
+# machine's speed and load, so it can run beside other work; it measures
+# the playout policy and the search, not their speed.
+# Usage: scripts/ab.sh REV [GAMES] [PLAYOUTS] [SIZE]
+set -eu
+REV=${1:?usage: scripts/ab.sh REV [GAMES] [PLAYOUTS] [SIZE]}
+GAMES=${2:-100}
+PLAYOUTS=${3:-1500}
+SIZE=${4:-9}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/base"
+git archive "$REV" | tar -x -C "$tmp/base"
+(cd "$tmp/base" && go build -o "$tmp/kisen-base" ./cmd/kisen)
+go build -o "$tmp/kisen-new" ./cmd/kisen
+"$tmp/kisen-new" match \
+	--opponent "$tmp/kisen-base gtp --playouts $PLAYOUTS --threads 1" \
+	--playouts "$PLAYOUTS" --threads 1 --games "$GAMES" --size "$SIZE"
