@@ -227,6 +227,10 @@ func (b *Board) HeavyMove(c Color, r *Rand) Point {
 				return p
 			}
 		}
+		// The vital point of a three-point eye space next to it.
+		if p := b.nakadeMove(c, last); p != Pass {
+			return p
+		}
 		// Good shapes around the last move, tried from a random start.
 		s := Point(b.stride)
 		around := [8]Point{last - s - 1, last - s, last - s + 1, last - 1, last + 1, last + s - 1, last + s, last + s + 1}

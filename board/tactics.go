@@ -128,12 +128,62 @@ func (b *Board) twoLibMove(c Color, last Point) Point {
 	return Pass
 }
 
-// TwoLibMove is twoLibMove for the side to move against the last move, for
-// the search's priors; Pass when the last move was a pass or was captured.
-func (b *Board) TwoLibMove() Point {
-	last := b.last.Point
-	if last == Pass || b.color[last] == Empty {
-		return Pass
+// nakadeMove answers a last move next to an empty region of exactly three
+// points bordered by one colour only: whoever is to move plays its middle
+// point (the one touching the other two), the vital point for both the
+// owner (two eyes) and the attacker (one). Pass when there is none.
+func (b *Board) nakadeMove(c Color, last Point) Point {
+	for _, q := range b.neighbours(last) {
+		if b.color[q] != Empty {
+			continue
+		}
+		var region [4]Point
+		n := 0
+		region[n] = q
+		n++
+		owner := Empty
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			for _, s := range b.neighbours(region[i]) {
+				switch k := b.color[s]; k {
+				case border:
+				case Empty:
+					dup := false
+					for j := 0; j < n; j++ {
+						dup = dup || region[j] == s
+					}
+					if dup {
+						continue
+					}
+					if n == 4 {
+						ok = false // more than three points
+						break
+					}
+					region[n] = s
+					n++
+				default:
+					if owner == Empty {
+						owner = k
+					} else if owner != k {
+						ok = false
+					}
+				}
+			}
+		}
+		if !ok || n != 3 || owner == Empty {
+			continue
+		}
+		for i := 0; i < 3; i++ {
+			touches := 0
+			for _, s := range b.neighbours(region[i]) {
+				if s == region[(i+1)%3] || s == region[(i+2)%3] {
+					touches++
+				}
+			}
+			if touches == 2 && b.Legal(c, region[i]) {
+				return region[i]
+			}
+		}
 	}
-	return b.twoLibMove(b.toMove, last)
+	return Pass
 }

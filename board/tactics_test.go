@@ -84,3 +84,51 @@ func TestTwoLibMoveAttacksOnlyWhenTheEscapeFails(t *testing.T) {
 		t.Errorf("White ataris a free stone at %v", p)
 	}
 }
+
+func TestNakadeMove(t *testing.T) {
+	// A straight three on the first line, white around it.
+	b := setupRows(t,
+		".....",
+		".....",
+		".....",
+		"OOOO.",
+		"...O.")
+	// D1 borders the space A1-C1: either side's answer is its middle, B1.
+	for _, c := range []Color{Black, White} {
+		if p := b.nakadeMove(c, pt(3, 0)); p != pt(1, 0) {
+			t.Errorf("%v: nakade point %v, want B1", c, p)
+		}
+	}
+	// A move that does not touch the space is not answered.
+	if p := b.nakadeMove(Black, pt(1, 2)); p != Pass {
+		t.Errorf("nakade answer to a distant move: %v", p)
+	}
+	bent := setupRows(t,
+		".....",
+		".....",
+		"OO...",
+		"..O..",
+		".OO..")
+	// Space A1, A2, B2: a bent three; the vital point A2 touches both others.
+	if p := bent.nakadeMove(Black, pt(1, 0)); p != pt(0, 1) {
+		t.Errorf("bent three: %v, want A2", p)
+	}
+	four := setupRows(t,
+		".....",
+		".....",
+		".....",
+		"OOOOO",
+		"....O")
+	if p := four.nakadeMove(Black, pt(4, 0)); p != Pass {
+		t.Errorf("a four-point space is not a three, got %v", p)
+	}
+	mixed := setupRows(t,
+		".....",
+		".....",
+		".....",
+		"OOXO.",
+		"...O.")
+	if p := mixed.nakadeMove(Black, pt(3, 0)); p != Pass {
+		t.Errorf("a space bordered by both colours is no eye space, got %v", p)
+	}
+}
