@@ -552,3 +552,48 @@ func TestNoMidgamePassWithOpenSpace(t *testing.T) {
 func TestNoPassWithRoomForAnInvasion(t *testing.T) {
 	assertNoFirstPass(t, gamePosition(t, "D6 C7 D7 C6 D5 C5 F3 C4 G7 D3 E3 D2 G3 G1 D8 C8 C9 B9 D9 B8 H2 D4 E4 H1 F2 F1 E2 E1 J2 G2"), board.Black)
 }
+
+// TestParallelExpansionGrowsEachNodeOnce: with two threads computing priors
+// outside the lock, a leaf both reach is still given children once: every
+// node hangs under exactly one parent, siblings are distinct moves, and no
+// child has more real visits than its parent.
+func TestParallelExpansionGrowsEachNodeOnce(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 8000, Seed: 7})
+	b := board.MustNew(9)
+	if _, err := e.GenMove(context.Background(), b, board.Black, Clock{}); err != nil {
+		t.Fatal(err)
+	}
+	tr := e.tree
+	seen := map[int32]bool{0: true}
+	stack := []int32{0}
+	for len(stack) > 0 {
+		idx := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nd := tr.at(idx)
+		if nd.child < 0 {
+			continue
+		}
+		moves := map[board.Point]bool{}
+		for k := nd.child; k < nd.child+nd.nChild; k++ {
+			if seen[k] {
+				t.Fatalf("node %d is the child of two parents", k)
+			}
+			seen[k] = true
+			ch := tr.at(k)
+			if moves[ch.move] {
+				t.Fatalf("node %d has move %v twice among its children", idx, ch.move)
+			}
+			moves[ch.move] = true
+			if real, parent := ch.visits-ch.prior, nd.visits-nd.prior; idx != 0 && real > parent+0.5 {
+				t.Errorf("child %d has %v real visits, its parent %d only %v", k, real, idx, parent)
+			}
+			stack = append(stack, k)
+		}
+	}
+	if len(seen) > tr.used {
+		t.Errorf("%d nodes reachable, %d allocated", len(seen), tr.used)
+	}
+	if len(seen) < 1000 {
+		t.Errorf("only %d nodes after 8000 playouts: the search hardly expanded", len(seen))
+	}
+}
