@@ -92,10 +92,12 @@ func (b *Board) libsAfter(c Color, p, skip Point, limit int) int {
 }
 
 // twoLibMove answers a last move that left a chain with two liberties: c
-// extends its own such chain to a point that gives it three or more, or
-// ataris the opponent's chain on the side from which it cannot get out
-// to more than two liberties (so ladders are followed). Pass when neither
-// applies.
+// extends its own chain of two or more stones to a point that gives it
+// three liberties or more, or ataris the last move's chain on a side from
+// which its escape gets one liberty (a single stone) or at most two (a
+// larger chain: the next atari follows, so ladders are read). Pass when
+// neither applies. (Extending single stones, or chasing them, lost A/B
+// games: docs/strength.md.)
 func (b *Board) twoLibMove(c Color, last Point) Point {
 	// Defend: our chains next to the last move.
 	for _, n := range b.neighbours(last) {
@@ -119,9 +121,13 @@ func (b *Board) twoLibMove(c Color, last Point) Point {
 	if !ok {
 		return Pass
 	}
+	escapeLimit := 1
+	if b.stones[b.head[last]] >= 2 {
+		escapeLimit = 2
+	}
 	for _, a := range [2][2]Point{{l1, l2}, {l2, l1}} {
 		at, esc := a[0], a[1]
-		if b.Legal(c, at) && b.libsAfter(c, at, Pass, 2) >= 2 && b.libsAfter(o, esc, at, 2) <= 1 {
+		if b.Legal(c, at) && b.libsAfter(c, at, Pass, 2) >= 2 && b.libsAfter(o, esc, at, 3) <= escapeLimit {
 			return at
 		}
 	}

@@ -132,3 +132,18 @@ func TestNakadeMove(t *testing.T) {
 		t.Errorf("a space bordered by both colours is no eye space, got %v", p)
 	}
 }
+
+func TestTwoLibMoveChasesAChainIntoALadder(t *testing.T) {
+	b := setupRows(t,
+		".....",
+		".OO..",
+		"OX...",
+		".O...",
+		".....")
+	b.PlayLegal(Black, pt(2, 2)) // C3: the pair B3-C3 has C2 and D3
+	// Atari at D3: the escape at C2 gets two liberties (D2, C1) and the
+	// chase goes on; atari at C2 would let it out at D3 with three.
+	if p := b.twoLibMove(White, b.Last().Point); p != pt(3, 2) {
+		t.Errorf("White answers C3 at %v, want the atari at D3", p)
+	}
+}
