@@ -512,6 +512,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 	moves := make([]board.Point, 0, 1024)
 	path := make([]int32, 0, 128)
 	kids := make([]node, 0, e.opt.Size*e.opt.Size+1)
+	first := make([]board.Color, (e.opt.Size+2)*(e.opt.Size+2)) // AMAF scratch
 	for n := 0; ; n++ {
 		select {
 		case <-ctx.Done():
@@ -521,28 +522,21 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		default:
 		}
 		pb.CopyFrom(root)
-		e.mu.Lock()
 		var grow int32
-		path, moves, grow = t.descend(pb, path[:0], moves[:0], -1)
+		path, moves, grow = t.descend(pb, path[:0], moves[:0])
 		for grow >= 0 {
-			e.mu.Unlock()
 			kids = priors(pb, kids[:0])
-			e.mu.Lock()
 			t.install(grow, kids)
-			path, moves, grow = t.descend(pb, path, moves, grow)
+			path, moves, grow = t.descend(pb, path, moves)
 		}
-		e.mu.Unlock()
 		if pb.Passes() < 2 {
 			moves = pb.HeavyPlayout(r, 3*e.opt.Size*e.opt.Size, moves)
 		}
 		score := float64(pb.AreaScore()) - t.komi
-		e.mu.Lock()
-		t.backup(path, moves, score > 0)
+		t.backup(path, moves, score > 0, first)
 		done := t.rootVisits() - t.base
-		used := t.used
-		e.mu.Unlock()
 		if bud.ponder {
-			if used >= bud.nodeCap {
+			if t.usedNodes() >= bud.nodeCap {
 				halt()
 				return
 			}
@@ -562,12 +556,10 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 				return
 			}
 			if el >= bud.min {
-				e.mu.Lock()
-				first, second := t.topTwo()
-				e.mu.Unlock()
+				top, second := t.topTwo()
 				rate := float64(done) / math.Max(el.Seconds(), 1e-3)
 				left := rate * (bud.target - el).Seconds()
-				if el >= bud.target || float64(first-second) > left {
+				if el >= bud.target || float64(top-second) > left {
 					halt()
 					return
 				}

@@ -553,10 +553,10 @@ func TestNoPassWithRoomForAnInvasion(t *testing.T) {
 	assertNoFirstPass(t, gamePosition(t, "D6 C7 D7 C6 D5 C5 F3 C4 G7 D3 E3 D2 G3 G1 D8 C8 C9 B9 D9 B8 H2 D4 E4 H1 F2 F1 E2 E1 J2 G2"), board.Black)
 }
 
-// TestParallelExpansionGrowsEachNodeOnce: with two threads computing priors
-// outside the lock, a leaf both reach is still given children once: every
-// node hangs under exactly one parent, siblings are distinct moves, and no
-// child has more real visits than its parent.
+// TestParallelExpansionGrowsEachNodeOnce: with two threads sharing the tree
+// without a lock, a leaf both reach is still given children once: every
+// node hangs under exactly one parent, none is left half grown, siblings
+// are distinct moves, and no child has more real visits than its parent.
 func TestParallelExpansionGrowsEachNodeOnce(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 8000, Seed: 7})
 	b := board.MustNew(9)
@@ -570,6 +570,9 @@ func TestParallelExpansionGrowsEachNodeOnce(t *testing.T) {
 		idx := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		nd := tr.at(idx)
+		if nd.child == growing {
+			t.Fatalf("node %d was left half grown", idx)
+		}
 		if nd.child < 0 {
 			continue
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,10 +34,12 @@ func (e *Engine) testRootVisits() (int, uint64) {
 func (e *Engine) testExpectedReply() board.Point {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// Pondering may still run: read as the search threads do.
 	r := e.tree.at(0)
 	best := int32(-1)
-	for k := r.child; k < r.child+r.nChild; k++ {
-		if best < 0 || e.tree.at(k).visits > e.tree.at(best).visits {
+	c0 := atomic.LoadInt32(&r.child)
+	for k := c0; c0 >= 0 && k < c0+r.nChild; k++ {
+		if best < 0 || loadF(&e.tree.at(k).visits) > loadF(&e.tree.at(best).visits) {
 			best = k
 		}
 	}

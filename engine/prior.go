@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/kisen-go/kisen/board"
+import (
+	"sync/atomic"
+
+	"github.com/kisen-go/kisen/board"
+)
 
 // Prior bonuses and penalties, in equivalent playouts (wins, visits).
 const (
@@ -12,26 +16,27 @@ const (
 	edgePen      = 8  // first line while the board is still open
 )
 
-// expand gives node idx its children for the position b (see priors).
+// expand gives the leaf idx its children for the position b (see priors),
+// while no search thread runs.
 func (t *tree) expand(idx int32, b *board.Board) {
 	t.install(idx, priors(b, nil))
 }
 
-// install makes kids the children of node idx, unless another search
-// thread gave it children first. It reports false when the tree is full.
+// install gives the leaf idx, which the caller claimed in descend, the
+// children kids, publishing them by storing child last. When the tree is
+// full the leaf stays a leaf for good.
 func (t *tree) install(idx int32, kids []node) bool {
-	if t.at(idx).child >= 0 {
-		return true
-	}
+	nd := t.at(idx)
 	first := t.alloc(len(kids), t.maxNodes)
 	if first < 0 {
+		atomic.StoreInt32(&nd.child, noChildren)
 		return false
 	}
 	for i := range kids {
 		*t.at(first + int32(i)) = kids[i]
 	}
-	t.at(idx).child = first
-	t.at(idx).nChild = int32(len(kids))
+	nd.nChild = int32(len(kids))
+	atomic.StoreInt32(&nd.child, first)
 	return true
 }
 
@@ -79,10 +84,10 @@ func priors(b *board.Board, dst []node) []node {
 		if open && (col == 0 || row == 0 || col == size-1 || row == size-1) {
 			n += edgePen
 		}
-		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: -1})
+		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: noChildren})
 	}
 	// Pass: a low prior; the playouts decide at the end of the game.
-	return append(dst, node{move: board.Pass, visits: evenPrior, wins: 1, prior: evenPrior, child: -1})
+	return append(dst, node{move: board.Pass, visits: evenPrior, wins: 1, prior: evenPrior, child: noChildren})
 }
 
 func abs(x int) int {

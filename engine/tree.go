@@ -2,6 +2,8 @@ package engine
 
 import (
 	"math"
+	"sync"
+	"sync/atomic"
 
 	"github.com/kisen-go/kisen/board"
 )
@@ -13,13 +15,14 @@ type node struct {
 	visits, wins float32 // includes the prior as equivalent experience
 	prior        float32 // the prior's share of visits
 	raveN, raveW float32
-	child        int32 // index of the first child, -1 = not expanded
-	nChild       int32
+	child        int32 // index of the first child, or noChildren, growing
+	nChild       int32 // set before child is published
 }
 
 // tree is a bounded pool of nodes; children of a node are contiguous.
 type tree struct {
-	chunks    [][]node // fixed-size chunks: growing never moves nodes
+	allocMu   sync.Mutex // guards used, full and filling chunks
+	chunks    [][]node   // fixed-size chunks, all slots made at newTree: growing never moves nodes
 	used      int
 	size      int
 	hash      uint64       // position hash of the root
@@ -29,8 +32,7 @@ type tree struct {
 	full      bool
 	maxNodes  int
 	komi      float64
-	base      int           // root visits when the current search began
-	first     []board.Color // AMAF scratch, indexed by point
+	base      int // root visits when the current search began
 }
 
 const (
@@ -43,9 +45,11 @@ const chunkBits = 16
 
 func newTree(size, maxNodes int) *tree {
 	t := &tree{size: size, maxNodes: maxNodes}
-	t.first = make([]board.Color, (size+2)*(size+2))
+	// Every chunk slot exists from the start, so that a search thread
+	// reading a chunk never races with one appending to the list.
+	t.chunks = make([][]node, maxNodes>>chunkBits+1)
 	t.alloc(1, maxNodes)
-	*t.at(0) = node{move: board.Pass, child: -1}
+	*t.at(0) = node{move: board.Pass, child: noChildren}
 	return t
 }
 
@@ -55,8 +59,10 @@ func (t *tree) at(i int32) *node {
 }
 
 // alloc reserves n contiguous nodes (n < 1<<chunkBits); -1 when the bound
-// is reached. A block never straddles two chunks.
+// is reached. A block never straddles two chunks. Safe for concurrent use.
 func (t *tree) alloc(n, maxNodes int) int32 {
+	t.allocMu.Lock()
+	defer t.allocMu.Unlock()
 	if t.used+n > maxNodes {
 		t.full = true
 		return -1
@@ -64,16 +70,25 @@ func (t *tree) alloc(n, maxNodes int) int32 {
 	if off := t.used & (1<<chunkBits - 1); off+n > 1<<chunkBits {
 		t.used += 1<<chunkBits - off // a block never straddles two chunks
 	}
-	for t.used+n > len(t.chunks)<<chunkBits {
-		t.chunks = append(t.chunks, make([]node, 1<<chunkBits))
-	}
 	if t.used+n > maxNodes {
 		t.full = true
 		return -1
 	}
+	for k := t.used >> chunkBits; k <= (t.used+n-1)>>chunkBits; k++ {
+		if t.chunks[k] == nil {
+			t.chunks[k] = make([]node, 1<<chunkBits)
+		}
+	}
 	i := t.used
 	t.used += n
 	return int32(i)
+}
+
+// usedNodes is the number of nodes allocated, for a search thread.
+func (t *tree) usedNodes() int {
+	t.allocMu.Lock()
+	defer t.allocMu.Unlock()
+	return t.used
 }
 
 // reuse keeps the subtree of the previous search that matches root (c to
@@ -172,30 +187,33 @@ func (t *tree) child(idx int32, p board.Point) int32 {
 }
 
 // descend walks by UCT-RAVE from the last node of path (from the root when
-// path is empty), playing the moves on b. Virtual loss: visits are counted
-// on the way down, wins on the way back. At a leaf that has earned children
-// it stops and returns the leaf as grow (b is then the leaf's position): the
-// caller computes the children with priors outside the lock, installs them
-// and calls descend again with the same path and tried = grow, so that a
-// full tree is not asked twice. grow is -1 when the walk is over.
-func (t *tree) descend(b *board.Board, path []int32, moves []board.Point, tried int32) ([]int32, []board.Point, int32) {
+// path is empty), playing the moves on b. Threads share the tree without a
+// lock (atomic.go). Virtual loss: visits are counted on the way down, wins
+// on the way back. At a leaf that has earned children it claims the leaf
+// (child = growing) and returns it as grow, b being the leaf's position:
+// the caller computes the children with their priors, installs them and
+// calls descend again with the same path. A leaf another thread is growing
+// is played out from. grow is -1 when the walk is over.
+func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int32, []board.Point, int32) {
 	if len(path) == 0 {
 		path = append(path, 0)
-		t.at(0).visits++
+		addF(&t.at(0).visits, 1)
 	}
 	idx := path[len(path)-1]
 	for {
 		nd := t.at(idx)
-		if nd.child < 0 || nd.nChild == 0 {
-			if nd.child < 0 && idx != tried && (nd.visits-nd.prior >= expandAfter || idx == 0) {
+		first := atomic.LoadInt32(&nd.child)
+		if first < 0 {
+			if first == noChildren && !t.isFull() && (loadF(&nd.visits)-nd.prior >= expandAfter || idx == 0) &&
+				atomic.CompareAndSwapInt32(&nd.child, noChildren, growing) {
 				return path, moves, idx
 			}
 			return path, moves, -1
 		}
+		n := nd.nChild
 		best, bestV := int32(-1), -1.0
-		for k := nd.child; k < nd.child+nd.nChild; k++ {
-			ch := t.at(k)
-			v := value(ch)
+		for k := first; k < first+n; k++ {
+			v := value(t.at(k))
 			if v > bestV {
 				best, bestV = k, v
 			}
@@ -209,7 +227,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point, tried 
 		}
 		b.PlayLegal(c, ch.move)
 		moves = append(moves, ch.move)
-		ch.visits++
+		addF(&ch.visits, 1)
 		path = append(path, best)
 		idx = best
 		if b.Passes() >= 2 {
@@ -218,24 +236,32 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point, tried 
 	}
 }
 
+// isFull reports whether an allocation has failed.
+func (t *tree) isFull() bool {
+	t.allocMu.Lock()
+	defer t.allocMu.Unlock()
+	return t.full
+}
+
 // value is the UCT-RAVE selection value (no exploration term: the priors
 // and RAVE do the exploring, as in Pachi's ucb1amaf).
 func value(n *node) float64 {
-	mean := float64(n.wins) / float64(n.visits)
-	if n.raveN == 0 {
+	visits, wins, raveN := loadF(&n.visits), loadF(&n.wins), loadF(&n.raveN)
+	mean := float64(wins) / float64(visits)
+	if raveN == 0 {
 		return mean
 	}
-	r, v := float64(n.raveN), float64(n.visits)
+	r, v := float64(raveN), float64(visits)
 	beta := r / (r + v + r*v/raveEquiv)
-	return beta*float64(n.raveW)/r + (1-beta)*mean
+	return beta*float64(loadF(&n.raveW))/r + (1-beta)*mean
 }
 
 // backup adds the result along path and updates AMAF statistics. moves are
 // the points played after the root (tree moves then playout moves);
-// blackWins is the playout result.
-func (t *tree) backup(path []int32, moves []board.Point, blackWins bool) {
+// blackWins is the playout result; first is the thread's scratch, indexed
+// by point, all Empty (it is left so).
+func (t *tree) backup(path []int32, moves []board.Point, blackWins bool, first []board.Color) {
 	// first[p] = colour that played p first after the current node.
-	first := t.first
 	defer func() {
 		for _, p := range moves {
 			first[p] = board.Empty
@@ -260,22 +286,24 @@ func (t *tree) backup(path []int32, moves []board.Point, blackWins bool) {
 		if d > 0 {
 			mover := colorAt(d - 1)
 			if (mover == board.Black) == blackWins {
-				nd.wins++
+				addF(&nd.wins, 1)
 			}
 		} else if (rootColor.Opponent() == board.Black) == blackWins {
-			nd.wins++
+			addF(&nd.wins, 1)
 		}
-		if nd.child >= 0 {
+		if c0 := atomic.LoadInt32(&nd.child); c0 >= 0 {
 			toMove := colorAt(d)
 			win := float32(0)
 			if (toMove == board.Black) == blackWins {
 				win = 1
 			}
-			for k := nd.child; k < nd.child+nd.nChild; k++ {
+			for k := c0; k < c0+nd.nChild; k++ {
 				ch := t.at(k)
 				if ch.move != board.Pass && first[ch.move] == toMove {
-					ch.raveN++
-					ch.raveW += win
+					addF(&ch.raveN, 1)
+					if win != 0 {
+						addF(&ch.raveW, win)
+					}
 				}
 			}
 		}
@@ -286,16 +314,20 @@ func (t *tree) backup(path []int32, moves []board.Point, blackWins bool) {
 }
 
 func (t *tree) rootVisits() int {
-	return int(t.at(0).visits)
+	return int(loadF(&t.at(0).visits))
 }
 
-// topTwo returns the real visit counts of the two most visited root
-// children.
+// topTwo returns the visit counts of the two most visited root children,
+// while the search runs.
 func (t *tree) topTwo() (float32, float32) {
 	r := t.at(0)
 	var a, b float32
-	for k := r.child; k < r.child+r.nChild; k++ {
-		v := t.at(k).visits
+	c0 := atomic.LoadInt32(&r.child)
+	if c0 < 0 {
+		return 0, 0
+	}
+	for k := c0; k < c0+r.nChild; k++ {
+		v := loadF(&t.at(k).visits)
 		if v > a {
 			a, b = v, a
 		} else if v > b {
