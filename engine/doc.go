@@ -2,7 +2,7 @@
 // priors on new nodes, heavy ("moggy"-style) playouts from the board
 // package's fast path (board/fast_playout.go), a bounded node pool reused
 // between moves (and grown on the opponent's time when pondering is on), a
-// shared tree searched by all threads under one lock with virtual loss,
+// tree shared by all threads without a lock (atomic.go) with virtual loss,
 // and a sudden-death time plan (time.go). It also judges dead stones at the
 // end of a game (judge.go).
 //
