@@ -182,7 +182,7 @@ func TestTreeAllocAcrossChunksAndBound(t *testing.T) {
 			if tr.used+82 <= tr.maxNodes {
 				t.Fatalf("alloc failed at %d used of %d", tr.used, tr.maxNodes)
 			}
-			if !tr.full {
+			if !tr.full.Load() {
 				t.Fatal("full not set")
 			}
 			return

@@ -193,7 +193,7 @@ func TestPonderBoundedByNodes(t *testing.T) {
 		t.Fatal("pondering did not stop at the node bound")
 	}
 	e.mu.Lock()
-	used, full := e.tree.used, e.tree.full
+	used, full := e.tree.used, e.tree.full.Load()
 	e.mu.Unlock()
 	t.Logf("pondering stopped at %d nodes", used)
 	if used >= 10000 || full {

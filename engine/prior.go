@@ -25,19 +25,18 @@ func (t *tree) expand(idx int32, b *board.Board) {
 // install gives the leaf idx, which the caller claimed in descend, the
 // children kids, publishing them by storing child last. When the tree is
 // full the leaf stays a leaf for good.
-func (t *tree) install(idx int32, kids []node) bool {
+func (t *tree) install(idx int32, kids []node) {
 	nd := t.at(idx)
 	first := t.alloc(len(kids), t.maxNodes)
 	if first < 0 {
 		atomic.StoreInt32(&nd.child, noChildren)
-		return false
+		return
 	}
 	for i := range kids {
 		*t.at(first + int32(i)) = kids[i]
 	}
 	nd.nChild = int32(len(kids))
 	atomic.StoreInt32(&nd.child, first)
-	return true
 }
 
 // priors appends to dst the children of the position b: every legal move

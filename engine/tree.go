@@ -21,7 +21,7 @@ type node struct {
 
 // tree is a bounded pool of nodes; children of a node are contiguous.
 type tree struct {
-	allocMu   sync.Mutex // guards used, full and filling chunks
+	allocMu   sync.Mutex // guards used and filling chunks
 	chunks    [][]node   // fixed-size chunks, all slots made at newTree: growing never moves nodes
 	used      int
 	size      int
@@ -29,7 +29,7 @@ type tree struct {
 	rootBoard *board.Board // the root position (history-less)
 	toMove    board.Color
 	moveNum   int
-	full      bool
+	full      atomic.Bool // an allocation has failed; read on every leaf, so no lock
 	maxNodes  int
 	komi      float64
 	base      int // root visits when the current search began
@@ -64,14 +64,14 @@ func (t *tree) alloc(n, maxNodes int) int32 {
 	t.allocMu.Lock()
 	defer t.allocMu.Unlock()
 	if t.used+n > maxNodes {
-		t.full = true
+		t.full.Store(true)
 		return -1
 	}
 	if off := t.used & (1<<chunkBits - 1); off+n > 1<<chunkBits {
 		t.used += 1<<chunkBits - off // a block never straddles two chunks
 	}
 	if t.used+n > maxNodes {
-		t.full = true
+		t.full.Store(true)
 		return -1
 	}
 	for k := t.used >> chunkBits; k <= (t.used+n-1)>>chunkBits; k++ {
@@ -99,7 +99,7 @@ func (t *tree) usedNodes() int {
 // old root is tried for one move later.
 func (e *Engine) reuse(root *board.Board, moves []board.Move, c board.Color) *tree {
 	old := e.tree
-	if old != nil && !old.full && old.used < e.opt.MaxNodes/2 && old.rootBoard != nil {
+	if old != nil && !old.full.Load() && old.used < e.opt.MaxNodes/2 && old.rootBoard != nil {
 		if idx := old.find(root, moves); idx >= 0 && (idx == 0 || old.at(idx).child >= 0) {
 			if idx > 0 {
 				*old.at(0) = *old.at(idx)
@@ -204,7 +204,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		nd := t.at(idx)
 		first := atomic.LoadInt32(&nd.child)
 		if first < 0 {
-			if first == noChildren && !t.isFull() && (loadF(&nd.visits)-nd.prior >= expandAfter || idx == 0) &&
+			if first == noChildren && !t.full.Load() && (loadF(&nd.visits)-nd.prior >= expandAfter || idx == 0) &&
 				atomic.CompareAndSwapInt32(&nd.child, noChildren, growing) {
 				return path, moves, idx
 			}
@@ -234,13 +234,6 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 			return path, moves, -1
 		}
 	}
-}
-
-// isFull reports whether an allocation has failed.
-func (t *tree) isFull() bool {
-	t.allocMu.Lock()
-	defer t.allocMu.Unlock()
-	return t.full
 }
 
 // value is the UCT-RAVE selection value (no exploration term: the priors
