@@ -143,53 +143,59 @@ func (b *Board) nakadeMove(c Color, last Point) Point {
 		if b.color[q] != Empty {
 			continue
 		}
-		var region [4]Point
-		n := 0
-		region[n] = q
-		n++
-		owner := Empty
-		ok := true
-		for i := 0; i < n && ok; i++ {
-			for _, s := range b.neighbours(region[i]) {
-				switch k := b.color[s]; k {
-				case border:
-				case Empty:
-					dup := false
-					for j := 0; j < n; j++ {
-						dup = dup || region[j] == s
-					}
-					if dup {
-						continue
-					}
-					if n == 4 {
-						ok = false // more than three points
-						break
-					}
-					region[n] = s
-					n++
-				default:
-					if owner == Empty {
-						owner = k
-					} else if owner != k {
-						ok = false
-					}
-				}
-			}
-		}
-		if !ok || n != 3 || owner == Empty {
+		region, ok := b.eyeSpace3(q)
+		if !ok {
 			continue
 		}
-		for i := 0; i < 3; i++ {
+		for i, p := range region {
 			touches := 0
-			for _, s := range b.neighbours(region[i]) {
+			for _, s := range b.neighbours(p) {
 				if s == region[(i+1)%3] || s == region[(i+2)%3] {
 					touches++
 				}
 			}
-			if touches == 2 && b.Legal(c, region[i]) {
-				return region[i]
+			if touches == 2 && b.Legal(c, p) {
+				return p
 			}
 		}
 	}
 	return Pass
+}
+
+// eyeSpace3 returns the empty region containing q when it has exactly three
+// points and stones of one colour only around it.
+func (b *Board) eyeSpace3(q Point) ([3]Point, bool) {
+	var region [4]Point // one spare slot: a fourth point means too big
+	region[0] = q
+	n := 1
+	owner := Empty
+	for i := 0; i < n; i++ {
+		for _, s := range b.neighbours(region[i]) {
+			switch k := b.color[s]; k {
+			case border:
+			case Empty:
+				dup := false
+				for j := 0; j < n; j++ {
+					dup = dup || region[j] == s
+				}
+				if dup {
+					continue
+				}
+				if n == len(region) {
+					return [3]Point{}, false
+				}
+				region[n] = s
+				n++
+			default:
+				if owner != Empty && owner != k {
+					return [3]Point{}, false
+				}
+				owner = k
+			}
+		}
+	}
+	if n != 3 || owner == Empty {
+		return [3]Point{}, false
+	}
+	return [3]Point{region[0], region[1], region[2]}, true
 }
