@@ -385,9 +385,6 @@ func (v *passView) wins() bool {
 
 // Pass-view thresholds.
 const (
-	// A neutral empty region whose points the playouts give to neither
-	// side more strongly than this is dame.
-	dameOwn = 0.5
 	// Our chain in atari held by the opponent in more than this share of
 	// the judge's playouts is dead whatever we do; anything else in atari
 	// is still to be decided.
@@ -413,37 +410,11 @@ func (e *Engine) passView(b *board.Board, c board.Color) passView {
 	if c == board.White {
 		v.margin = -v.margin
 	}
-	// Unsettled points: territory the playouts dispute is open. A neutral
-	// point is dame when every point of its empty region touches stones
-	// of both colours and the playouts give none of them to either side;
-	// otherwise it is open (a gap in a wall: the region behind it touches
-	// one colour only). A wide strip of dame counts as open: filling it
-	// costs nothing under Japanese rules, a wrong pass may.
-	dame := map[board.Point]bool{}
-	for _, p := range j.Unsettled {
-		if j.Score.Owner[idx(p)] != board.Empty {
-			v.open++
-			continue
-		}
-		isDame, seen := dame[p]
-		if !seen {
-			region := emptyRegion(b, p)
-			isDame = true
-			for _, q := range region {
-				if o := v.own[idx(q)]; o > dameOwn || o < -dameOwn || !touchesBoth(b, q) {
-					isDame = false
-				}
-			}
-			for _, q := range region {
-				dame[q] = isDame
-			}
-		}
-		if isDame {
-			v.dame++
-		} else {
-			v.open++
-		}
-	}
+	// Unsettled points are open; the judge has already set dame apart. A
+	// strip of neutral points two wide is not dame (its inner points touch
+	// one colour) and stays open: filling it costs nothing under Japanese
+	// rules, a wrong pass may.
+	v.open, v.dame = len(j.Unsettled), len(j.Dame)
 	// Chains: unclear status, or in atari with a move that decides them.
 	done := map[board.Point]bool{}
 	for _, p := range board.AllPoints(size) {

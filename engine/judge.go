@@ -44,6 +44,7 @@ type Judgement struct {
 	Dead      []board.Point          // sorted
 	Seki      []board.Point          // stones in seki, sorted
 	Unsettled []board.Point          // empty points still needing a move, sorted
+	Dame      []board.Point          // neutral points between live groups, worth nothing, sorted
 	Ownership []float64              // per board.AllPoints order, -1 white .. +1 black
 	Score     board.Score
 }
@@ -66,6 +67,10 @@ const (
 	// A territory point the playouts give to the other side at least
 	// this strongly is unsettled (the count and the play disagree).
 	settledOwn = 0.2
+	// A neutral empty region whose points the playouts give to neither
+	// side more strongly than this, each point touching both colours, is
+	// dame rather than unsettled.
+	dameOwn = 0.5
 )
 
 // Judge finds the dead stones and seki of a final position and counts it.
@@ -89,8 +94,9 @@ const (
 //     touches such a liberty, it is in seki.
 //
 // Unsettled lists empty points that are nobody's territory in the count
-// and are neither shared seki liberties nor eyes of a seki group (open
-// dame, unsealed boundaries: a region reaching both colours), territory
+// and are neither shared seki liberties, eyes of a seki group nor dame
+// (unsealed boundaries: a region reaching one colour only, or one the
+// playouts give to a side), territory
 // points that the playouts give to the other side, and the liberties of
 // Unknown chains (a fight the playouts cannot decide). Judge is
 // deterministic for a seed and never modifies b.
@@ -256,10 +262,52 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 			j.Unsettled = append(j.Unsettled, p)
 		}
 	}
+	j.Unsettled, j.Dame = judgeSplitDame(b, j.Unsettled, j.Score.Owner, own)
 	judgeSortPoints(j.Dead)
 	judgeSortPoints(j.Seki)
 	judgeSortPoints(j.Unsettled)
+	judgeSortPoints(j.Dame)
 	return j
+}
+
+// judgeSplitDame moves dame out of the unsettled points: a neutral point
+// is dame when every point of its empty region touches stones of both
+// colours and the playouts give none of them to either side by more than
+// dameOwn. A neutral region that fails (a gap in a wall: the region
+// behind it touches one colour only) stays unsettled. owner and own are
+// in AllPoints order.
+func judgeSplitDame(b *board.Board, unsettled []board.Point, owner []board.Color, own []float64) (open, dame []board.Point) {
+	size := b.Size()
+	idx := func(p board.Point) int {
+		col, row := board.ColRow(size, p)
+		return row*size + col
+	}
+	isDame := map[board.Point]bool{}
+	for _, p := range unsettled {
+		if owner[idx(p)] != board.Empty {
+			open = append(open, p)
+			continue
+		}
+		d, seen := isDame[p]
+		if !seen {
+			region := emptyRegion(b, p)
+			d = true
+			for _, q := range region {
+				if o := own[idx(q)]; o > dameOwn || o < -dameOwn || !touchesBoth(b, q) {
+					d = false
+				}
+			}
+			for _, q := range region {
+				isDame[q] = d
+			}
+		}
+		if d {
+			dame = append(dame, p)
+		} else {
+			open = append(open, p)
+		}
+	}
+	return open, dame
 }
 
 // judgeSekiEye reports whether the empty point p lies in an eye of a seki

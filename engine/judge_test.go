@@ -174,8 +174,11 @@ func TestJudgeDameOpen(t *testing.T) {
 		". . . . .",
 	)
 	j := Judge(b, JudgeOptions{Seed: 2})
-	if got := judgeVertices(5, j.Unsettled); got != "A3 B3 C3 D3 E3" {
-		t.Fatalf("unsettled %q, want the open dame row", got)
+	if got := judgeVertices(5, j.Dame); got != "A3 B3 C3 D3 E3" {
+		t.Fatalf("dame %q, want the row between the walls", got)
+	}
+	if len(j.Unsettled) != 0 {
+		t.Fatalf("unsettled %q, want none", judgeVertices(5, j.Unsettled))
 	}
 	if len(j.Dead)+len(j.Seki) != 0 || j.Score.Result != "0" {
 		t.Fatalf("dead %v seki %v result %s", j.Dead, j.Seki, j.Score.Result)

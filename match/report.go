@@ -26,7 +26,7 @@ type Report struct {
 
 // Text is the report for the screen and the file beside the SGF. Board
 // legend: X O living stones, x o dead stones, + - black / white territory,
-// . neutral, * unsettled point.
+// . dame (neutral, between live groups), * unsettled point.
 func (r Report) Text() string {
 	var sb strings.Builder
 	s := r.Judgement.Score
@@ -34,7 +34,7 @@ func (r Report) Text() string {
 	if r.Board != nil {
 		sb.WriteString(r.boardText())
 	}
-	sb.WriteString("legend: X O alive, x o dead, + black territory, - white territory, * unsettled\n")
+	sb.WriteString("legend: X O alive, x o dead, + black territory, - white territory, . dame, * unsettled\n")
 	fmt.Fprintf(&sb, "%-22s %8s %8s\n", "", "Black", "White")
 	row := func(name string, b, w any) { fmt.Fprintf(&sb, "%-22s %8v %8v\n", name, b, w) }
 	if r.Rules == board.Chinese {
@@ -57,6 +57,9 @@ func (r Report) Text() string {
 	fmt.Fprintf(&sb, "dead stones (%d): %s\n", len(r.Judgement.Dead), r.vertices(r.Judgement.Dead))
 	if len(r.Judgement.Seki) > 0 {
 		fmt.Fprintf(&sb, "seki stones (%d): %s\n", len(r.Judgement.Seki), r.vertices(r.Judgement.Seki))
+	}
+	if len(r.Judgement.Dame) > 0 {
+		fmt.Fprintf(&sb, "dame (%d): %s\n", len(r.Judgement.Dame), r.vertices(r.Judgement.Dame))
 	}
 	if len(r.Judgement.Unsettled) > 0 {
 		fmt.Fprintf(&sb, "unsettled points (%d): %s\n", len(r.Judgement.Unsettled), r.vertices(r.Judgement.Unsettled))

@@ -136,3 +136,44 @@ func TestReportTerritoryAndSummary(t *testing.T) {
 		t.Fatal("writing into a missing folder succeeded")
 	}
 }
+
+// A lone neutral point between two living groups is dame: shown as '.'
+// and listed as dame, not as a point still needing a move (the demo's
+// report once marked such a point '*').
+func TestReportShowsDameNotUnsettled(t *testing.T) {
+	// Black owns the left, White the right; F5 is the one gap between the walls.
+	rs := []string{
+		".X..XO..O",
+		"XX..XO..O",
+		"....XO...",
+		"....XO...",
+		"....X.O..",
+		"....XO...",
+		"....XO...",
+		"XX..XO.OO",
+		".X..XO.O.",
+	}
+	b := board.MustNew(9)
+	for i, r := range rs {
+		for col, ch := range r {
+			c := map[rune]board.Color{'X': board.Black, 'O': board.White}[ch]
+			if c == board.Empty {
+				continue
+			}
+			if err := b.Setup(c, board.At(9, col, 8-i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	j := engine.Judge(b, engine.JudgeOptions{Seed: 3, Komi: 6.5})
+	r := Report{Size: 9, Komi: 6.5, Black: "a", White: "b", Board: b, Judgement: j}
+	txt := r.Text()
+	for _, want := range []string{" 5  + + + + X . O - -  5", "dame (1): F5"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("report lacks %q:\n%s", want, txt)
+		}
+	}
+	if strings.Contains(txt, "unsettled points") {
+		t.Errorf("report lists unsettled points:\n%s", txt)
+	}
+}

@@ -24,6 +24,7 @@ type scoreJSON struct {
 	Dead      []string `json:"dead"`
 	Seki      []string `json:"seki"`
 	Unsettled []string `json:"unsettled"`
+	Dame      []string `json:"dame"`
 	Black     sideJSON `json:"black"`
 	White     sideJSON `json:"white"`
 	Result    string   `json:"result"`
@@ -142,6 +143,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := scoreJSON{
 		Size: rec.Size, Komi: rec.Komi, Rules: rules.String(), Move: last,
 		Dead: gtpList(rec.Size, j.Dead), Seki: gtpList(rec.Size, j.Seki), Unsettled: gtpList(rec.Size, j.Unsettled),
+		Dame:   gtpList(rec.Size, j.Dame),
 		Result: s.Result, Recorded: rep.Result,
 	}
 	for _, c := range []board.Color{board.Black, board.White} {
