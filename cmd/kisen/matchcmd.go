@@ -20,10 +20,11 @@ import (
 // alternating colours, Japanese rules; the opponent's final_score counts
 // finished games.
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match", `--opponent "/usr/games/gnugo --mode gtp --level 10" [--games N] [--size 9] [--move-time 1s] [--sgf-dir DIR]`,
+	fs := newFlagSet("match", `--opponent "/usr/games/gnugo --mode gtp --level 10" [--games N] [--first N] [--size 9] [--move-time 1s] [--sgf-dir DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.", stderr)
 	opp := fs.String("opponent", "/usr/games/gnugo --mode gtp --level 10", "GTP opponent command")
 	games := fs.Int("games", 2, "number of games (colours alternate; kisen is Black in odd games)")
+	first := fs.Int("first", 1, "number of the first game (its colour and seed follow the number), to continue a match")
 	size := fs.Int("size", 9, "board size")
 	komi := fs.Float64("komi", 6.5, "komi")
 	moveTime := fs.Duration("move-time", time.Second, "kisen's time per move")
@@ -36,6 +37,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *games < 1 {
 		return usageError{errors.New("match: --games must be at least 1")}
 	}
+	if *first < 1 {
+		return usageError{errors.New("match: --first must be at least 1")}
+	}
 	if _, err := board.New(*size); err != nil {
 		return usageError{fmt.Errorf("match: --size: %w", err)}
 	}
@@ -45,7 +49,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	wins := 0
-	for g := 1; g <= *games; g++ {
+	for g := *first; g < *first+*games; g++ {
 		us := board.Black
 		if g%2 == 0 {
 			us = board.White

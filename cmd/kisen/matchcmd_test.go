@@ -1,0 +1,32 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --first continues a match: game 2 is played with kisen as White, and its
+// record is numbered 2.
+func TestMatchFirstGameNumber(t *testing.T) {
+	const gnugo = "/usr/games/gnugo"
+	if _, err := os.Stat(gnugo); err != nil {
+		t.Skip("GNU Go not installed (apt-get install -y gnugo)")
+	}
+	dir := t.TempDir()
+	out, _, err := runT(t, "match", "--opponent", gnugo+" --mode gtp --level 1",
+		"--games", "1", "--first", "2", "--size", "9", "--playouts", "200", "--threads", "1", "--sgf-dir", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "game 2: kisen white") || !strings.Contains(out, "games=1 ") {
+		t.Fatalf("output:\n%s", out)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "game-002.sgf")); len(m) != 1 {
+		t.Fatalf("records %v, want one for game 2", m)
+	}
+	if _, _, err := runT(t, "match", "--first", "0"); err == nil || !strings.Contains(err.Error(), "--first") {
+		t.Fatalf("--first 0: err %v", err)
+	}
+}
