@@ -167,7 +167,7 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	e.tree = e.reuse(root, b.Moves(), c)
 	t := e.tree
 	t.base = t.rootVisits()
-	t.komi = e.searchKomi(c)
+	t.setCount(root, e.opt.Komi, c)
 	e.mu.Unlock()
 
 	var wg sync.WaitGroup
@@ -206,15 +206,50 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	return d, nil
 }
 
-// searchKomi is the komi the playouts use when us is to play (or pondering
-// for). Playouts count area; Japanese komi 6.5 is worth about 7.5 by area
-// when Black gets the last dame, so Black searches with one more point of
-// komi (White keeps the komi, a point on the safe side).
-func (e *Engine) searchKomi(us board.Color) float64 {
-	if us == board.Black {
-		return e.opt.Komi + 1
+// setCount prepares the tree's playout count for root, searched for us
+// (the engine's colour, also while pondering).
+func (t *tree) setCount(root *board.Board, komi float64, us board.Color) {
+	t.komi, t.us, t.putDiff = komi, us, putDiff(root)
+}
+
+// putDiff is the number of stones Black has put on the board (setup and
+// moves: those on it and those captured) minus White's.
+func putDiff(b *board.Board) int {
+	d := b.Captured(board.White) - b.Captured(board.Black)
+	for _, p := range board.AllPoints(b.Size()) {
+		switch b.At(p) {
+		case board.Black:
+			d++
+		case board.White:
+			d--
+		}
 	}
-	return e.opt.Komi
+	return d
+}
+
+// japaneseScore is Black's Japanese count minus komi estimated from a
+// playout: area minus the difference in stones put on the board up to the
+// end of the tree moves (territory + prisoners = area − stones put; the
+// playout's own moves are the filling that a real game does not play).
+// So a tree move inside our own territory costs a point and a pass costs
+// nothing, as under Japanese rules, while area playouts cannot tell.
+//
+// d is the put difference at the leaf, toMove the side to move there. Who
+// puts the last stone of the game shifts the count by one; the search
+// assumes the opponent of us does, a point on the safe side (in plain
+// alternation this is Black searching with one more point of komi and
+// White with the komi). ended (two passes in the tree: no more stones)
+// drops that assumption.
+func (t *tree) japaneseScore(area, d int, toMove board.Color, ended bool) float64 {
+	if !ended {
+		switch {
+		case t.us == board.Black && toMove == board.Black:
+			d++
+		case t.us == board.White && toMove == board.White:
+			d--
+		}
+	}
+	return float64(area-d) - t.komi
 }
 
 // passRules adjusts the search's choice for Japanese rules and pass
@@ -241,6 +276,22 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 			d.Move, d.WinRate = board.Pass, pw
 		} else if inOwnTerritory(root, c, d.Move, view.own) {
 			d.Move = board.Pass
+		}
+	}
+	if oppPassed && !view.settled() && view.margin > 0 {
+		// We win the count but something is unsettled. When the search
+		// finds that passing wins nearly always, and the move it would
+		// play instead is a pass or only fills our own territory (a point
+		// each under Japanese rules), settle the largest chain in atari if
+		// the margin pays for it, else pass.
+		if pw, ok := t.passRate(); ok && pw >= decidedPass && pw >= d.WinRate-0.05 &&
+			(d.Move == board.Pass || (d.Move != view.fix && inOwnTerritory(root, c, d.Move, view.own))) {
+			if view.fix != board.Pass && view.margin > 1 {
+				d.Move = view.fix
+				return d
+			}
+			d.Move, d.WinRate = board.Pass, pw
+			return d
 		}
 	}
 	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && isQuiet {
@@ -359,12 +410,20 @@ func forced(b *board.Board, c board.Color, cands []board.Point) (board.Point, bo
 
 // passView is the judge's view of a position in which c might pass.
 type passView struct {
-	margin  float64   // the Japanese count for c (> 0: c wins)
-	own     []float64 // ownership seen from c per point (+1 = surely c's), AllPoints order
-	open    int       // unsettled empty points that are not dame
-	dame    int       // neutral points between the two sides, worth nothing
-	unknown int       // stones of chains whose status is unclear
-	atari   int       // stones of chains in atari whose fate a move decides
+	margin  float64     // the Japanese count for c (> 0: c wins)
+	own     []float64   // ownership seen from c per point (+1 = surely c's), AllPoints order
+	open    int         // unsettled empty points that are not dame
+	dame    int         // neutral points between the two sides, worth nothing
+	unknown int         // stones of chains whose status is unclear
+	atari   int         // stones of chains in atari whose fate a move decides
+	fix     board.Point // the move that decides the largest of those chains (Pass: none)
+	fixSize int
+}
+
+func (v *passView) addFix(p board.Point, n int) {
+	if n > v.fixSize {
+		v.fix, v.fixSize = p, n
+	}
 }
 
 // settled reports whether every empty point is dame or territory and no
@@ -389,6 +448,10 @@ const (
 	// the judge's playouts is dead whatever we do; anything else in atari
 	// is still to be decided.
 	hopelessOwn = 0.6
+	// After the opponent's pass, a pass whose searched win rate is at
+	// least this ends the game even with something unsettled, when the
+	// count also says we win.
+	decidedPass = 0.9
 )
 
 // passView judges b (300 playouts) and sorts what is left to decide.
@@ -399,7 +462,7 @@ func (e *Engine) passView(b *board.Board, c board.Color) passView {
 		col, row := board.ColRow(size, p)
 		return row*size + col
 	}
-	v := passView{own: make([]float64, len(j.Ownership))}
+	v := passView{own: make([]float64, len(j.Ownership)), fix: board.Pass}
 	for i, o := range j.Ownership {
 		if c == board.White {
 			o = -o
@@ -438,9 +501,13 @@ func (e *Engine) passView(b *board.Board, c board.Color) passView {
 			mean /= float64(n)
 			if b.Legal(c, lib) && b.SelfAtari(c, lib) == 0 && mean > -hopelessOwn {
 				v.atari += n
+				v.addFix(lib, n)
 			}
 		case st != Dead:
 			v.atari += n // the opponent's chain in atari, alive in the count: capture it
+			if lib := b.AtariLiberty(p); b.Legal(c, lib) {
+				v.addFix(lib, n)
+			}
 		}
 	}
 	return v
@@ -500,10 +567,23 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 			t.install(grow, kids)
 			path, moves, grow = t.descend(pb, path, moves)
 		}
-		if pb.Passes() < 2 {
-			moves = pb.HeavyPlayout(r, 3*e.opt.Size*e.opt.Size, moves)
+		// The count's parity is taken where the tree ends. After two passes
+		// in the tree the game is over, but the playout still runs: it
+		// settles the dead stones, which the area count cannot remove.
+		d, toMove, ended := t.putDiff, pb.ToMove(), pb.Passes() >= 2
+		c := t.toMove
+		for _, p := range moves {
+			if p != board.Pass {
+				if c == board.Black {
+					d++
+				} else {
+					d--
+				}
+			}
+			c = c.Opponent()
 		}
-		score := float64(pb.AreaScore()) - t.komi
+		moves = pb.HeavyPlayout(r, 3*e.opt.Size*e.opt.Size, moves)
+		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
 		t.backup(path, moves, score > 0, first)
 		done := t.rootVisits() - t.base
 		if bud.ponder {

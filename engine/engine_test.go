@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -598,5 +599,59 @@ func TestParallelExpansionGrowsEachNodeOnce(t *testing.T) {
 	}
 	if len(seen) < 1000 {
 		t.Errorf("only %d nodes after 8000 playouts: the search hardly expanded", len(seen))
+	}
+}
+
+// TestSettlesInsteadOfFillingAfterPass is the position after move 245 of
+// 19x19 run 2, game 2 against GNU Go: Black has passed, White (kisen) wins
+// the Japanese count by 1.5, and one White stone (Q7) is in atari. The
+// search used to score a pass by area with the dead stones still on the
+// board, so it never passed; it played S9, T8, L13, L10... inside its own
+// territory, a point each, and lost by 6.5. Now White connects Q7 at R7
+// (the margin pays the point) or passes.
+func TestSettlesInsteadOfFillingAfterPass(t *testing.T) {
+	b := judgeReadMoves(t, filepath.Join("testdata", "endgame", "m19-run2-game2-245.sgf"))
+	if b.Passes() != 1 || b.ToMove() != board.White {
+		t.Fatalf("passes %d, to move %v", b.Passes(), b.ToMove())
+	}
+	r7, _ := board.ParseGTP(19, "R7")
+	for seed := uint64(1); seed <= 3; seed++ {
+		e := newTestEngine(t, Options{Size: 19, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: seed})
+		d, err := e.GenMove(context.Background(), b, board.White, Clock{MoveCap: 400})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Move != r7 && d.Move != board.Pass {
+			t.Errorf("seed %d: %s, want R7 or pass", seed, board.GTP(19, d.Move))
+		}
+	}
+}
+
+// The playout count follows Japanese rules: stones put on the board cost
+// their owner a point each (territory + prisoners = area − stones put),
+// and who puts the last stone is taken against the engine's colour.
+func TestJapaneseScore(t *testing.T) {
+	b := gamePosition(t, "A2 A1 B1") // Black puts two stones and captures White's one
+	if got := putDiff(b); got != 1 {
+		t.Fatalf("putDiff %d, want 1", got)
+	}
+	tr := &tree{komi: 6.5}
+	for _, tc := range []struct {
+		us, toMove board.Color
+		ended      bool
+		area, d    int
+		want       float64
+	}{
+		{board.Black, board.Black, false, 10, 0, 2.5},  // Black may put the last stone
+		{board.Black, board.White, false, 10, 1, 2.5},  // plain alternation: same count
+		{board.White, board.White, false, 10, 1, 3.5},  // White may put the last stone
+		{board.White, board.Black, false, 10, 0, 3.5},  // same
+		{board.White, board.Black, false, 10, -2, 5.5}, // White filled twice more: two points to Black
+		{board.Black, board.Black, true, 10, 0, 3.5},   // two passes: nobody plays again
+	} {
+		tr.us = tc.us
+		if got := tr.japaneseScore(tc.area, tc.d, tc.toMove, tc.ended); got != tc.want {
+			t.Errorf("%+v: got %v", tc, got)
+		}
 	}
 }

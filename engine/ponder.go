@@ -46,7 +46,7 @@ func (e *Engine) Ponder(b *board.Board, c board.Color) bool {
 	e.tree = e.reuse(root, b.Moves(), c)
 	t := e.tree
 	t.base = t.rootVisits()
-	t.komi = e.searchKomi(c.Opponent())
+	t.setCount(root, e.opt.Komi, c.Opponent())
 	used := t.used
 	e.mu.Unlock()
 	if used >= nodeCap {

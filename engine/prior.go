@@ -85,8 +85,17 @@ func priors(b *board.Board, dst []node) []node {
 		}
 		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: noChildren})
 	}
-	// Pass: a low prior; the playouts decide at the end of the game.
-	return append(dst, node{move: board.Pass, visits: evenPrior, wins: 1, prior: evenPrior, child: noChildren})
+	// Pass: a low prior while the game goes on. After the opponent's pass
+	// a pass ends the game and is searched first (a prior of all wins):
+	// near the end every move wins about as often, the selection has no
+	// exploration term, and a pass left at an even prior was never tried
+	// while moves filling our own territory, a point each under Japanese
+	// rules, were played instead (19x19 run 2, game 2).
+	passWins := float32(1)
+	if b.Passes() > 0 {
+		passWins = evenPrior
+	}
+	return append(dst, node{move: board.Pass, visits: evenPrior, wins: passWins, prior: evenPrior, child: noChildren})
 }
 
 func abs(x int) int {

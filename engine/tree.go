@@ -32,7 +32,9 @@ type tree struct {
 	full      atomic.Bool // an allocation has failed; read on every leaf, so no lock
 	maxNodes  int
 	komi      float64
-	base      int // root visits when the current search began
+	us        board.Color // the engine's colour: the count's last-stone parity is judged against it
+	putDiff   int         // stones Black has put on the board minus White's, at the root (see japaneseScore)
+	base      int         // root visits when the current search began
 }
 
 const (
