@@ -24,6 +24,7 @@ type Options struct {
 	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
+	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	Log             zerolog.Logger
 }
@@ -564,6 +565,9 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		path, moves, grow = t.descend(pb, path[:0], moves[:0])
 		for grow >= 0 {
 			kids = priors(pb, kids[:0])
+			if t.widening {
+				sortByPrior(kids)
+			}
 			t.install(grow, kids)
 			path, moves, grow = t.descend(pb, path, moves)
 		}

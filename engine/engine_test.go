@@ -655,3 +655,37 @@ func TestJapaneseScore(t *testing.T) {
 		}
 	}
 }
+
+// With progressive widening the children are in prior order and the
+// search visits only the first width(visits) of them.
+func TestWideningLimitsSelection(t *testing.T) {
+	b := gamePosition(t, "E5 E4 D4")
+	kids := priors(b, nil)
+	sortByPrior(kids)
+	for i := 1; i < len(kids); i++ {
+		if kids[i].wins/kids[i].visits > kids[i-1].wins/kids[i-1].visits {
+			t.Fatalf("children %d and %d out of prior order", i-1, i)
+		}
+	}
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: 3, Widening: true})
+	if _, err := e.GenMove(context.Background(), b, board.White, Clock{}); err != nil {
+		t.Fatal(err)
+	}
+	tr := e.tree
+	r := tr.at(0)
+	w := width(r.visits, r.nChild)
+	if w <= widenBase || w >= r.nChild {
+		t.Fatalf("width %d of %d children after %v visits", w, r.nChild, r.visits)
+	}
+	for k := r.child; k < r.child+r.nChild; k++ {
+		if ch := tr.at(k); k-r.child >= w && ch.visits-ch.prior > 0 {
+			t.Errorf("child %d (%s) beyond width %d has %v visits", k-r.child, board.GTP(9, ch.move), w, ch.visits-ch.prior)
+		}
+	}
+	if got := width(0, 100); got != widenBase {
+		t.Errorf("width(0) = %d, want %d", got, widenBase)
+	}
+	if a, b := width(1000, 400), width(10000, 400); a >= b {
+		t.Errorf("width does not grow: %d at 1000 visits, %d at 10000", a, b)
+	}
+}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"cmp"
+	"slices"
 	"sync/atomic"
 
 	"github.com/kisen-go/kisen/board"
@@ -19,7 +21,19 @@ const (
 // expand gives the leaf idx its children for the position b (see priors),
 // while no search thread runs.
 func (t *tree) expand(idx int32, b *board.Board) {
-	t.install(idx, priors(b, nil))
+	kids := priors(b, nil)
+	if t.widening {
+		sortByPrior(kids)
+	}
+	t.install(idx, kids)
+}
+
+// sortByPrior orders children best prior first (mean of the prior's
+// equivalent experience), for progressive widening.
+func sortByPrior(kids []node) {
+	slices.SortStableFunc(kids, func(a, b node) int {
+		return cmp.Compare(b.wins/b.visits, a.wins/a.visits)
+	})
 }
 
 // install gives the leaf idx, which the caller claimed in descend, the

@@ -35,6 +35,7 @@ type tree struct {
 	us        board.Color // the engine's colour: the count's last-stone parity is judged against it
 	putDiff   int         // stones Black has put on the board minus White's, at the root (see japaneseScore)
 	base      int         // root visits when the current search began
+	widening  bool        // progressive widening (Options.Widening)
 }
 
 const (
@@ -112,7 +113,7 @@ func (e *Engine) reuse(root *board.Board, moves []board.Move, c board.Color) *tr
 		}
 	}
 	t := newTree(e.opt.Size, e.opt.MaxNodes)
-	t.komi = e.opt.Komi
+	t.komi, t.widening = e.opt.Komi, e.opt.Widening
 	t.setRoot(root)
 	t.expand(0, root)
 	return t
@@ -213,6 +214,9 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 			return path, moves, -1
 		}
 		n := nd.nChild
+		if t.widening {
+			n = width(loadF(&nd.visits)-nd.prior, n)
+		}
 		best, bestV := int32(-1), -1.0
 		for k := first; k < first+n; k++ {
 			v := value(t.at(k))
@@ -236,6 +240,26 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 			return path, moves, -1
 		}
 	}
+}
+
+// Progressive widening: a node with v real visits lets the selection
+// choose among its first width(v) children in prior order: widenBase at
+// first, one more each time v passes widenStart·widenGrowth^k (Coulom's
+// and Ray's form; the constants are a starting point, see strength.md).
+const (
+	widenBase   = 8
+	widenStart  = 20
+	widenGrowth = 1.3
+)
+
+// width is how many of n children (sorted by prior) a node with v real
+// visits considers.
+func width(v float32, n int32) int32 {
+	w := int32(widenBase)
+	for th := float32(widenStart); v >= th && w < n; th *= widenGrowth {
+		w++
+	}
+	return min(w, n)
 }
 
 // value is the UCT-RAVE selection value (no exploration term: the priors

@@ -22,6 +22,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	moveTime := fs.Duration("move-time", 0, "fixed time per move while no GTP time commands arrive (0 = 10s)")
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (0 = config, else all cores)")
+	widening := fs.Bool("widening", false, "progressive widening (also engine.widening in the config)")
 	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, ponder, seed)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -35,6 +36,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		MaxMemoryMB: cfg.Engine.MaxMemoryMB,
 		Seed:        cfg.Engine.Seed,
 		Ponder:      cfg.Engine.Ponder,
+		Widening:    cfg.Engine.Widening || *widening,
 		Playouts:    *playouts,
 		MoveTime:    *moveTime,
 	}
