@@ -13,6 +13,25 @@ import (
 	"github.com/kisen-go/kisen/engine"
 )
 
+// setupRows builds a 9x9 position from rows, top row first: X black, O
+// white.
+func setupRows(t *testing.T, rows []string) *board.Board {
+	t.Helper()
+	b := board.MustNew(9)
+	for i, r := range rows {
+		for col, ch := range r {
+			c := map[rune]board.Color{'X': board.Black, 'O': board.White}[ch]
+			if c == board.Empty {
+				continue
+			}
+			if err := b.Setup(c, board.At(9, col, 8-i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return b
+}
+
 func reportFixture(t *testing.T) Report {
 	t.Helper()
 	rs := []string{
@@ -26,22 +45,7 @@ func reportFixture(t *testing.T) Report {
 		"..OO.....",
 		".........",
 	}
-	b := board.MustNew(9)
-	for i, r := range rs {
-		for col, ch := range r {
-			c := board.Empty
-			if ch == 'X' {
-				c = board.Black
-			} else if ch == 'O' {
-				c = board.White
-			}
-			if c != board.Empty {
-				if err := b.Setup(c, board.At(9, col, 8-i)); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	b := setupRows(t, rs)
 	j := engine.Judge(b, engine.JudgeOptions{Seed: 7, Komi: 6.5})
 	return Report{Size: 9, Komi: 6.5, Black: "kisen", White: "GNU Go <3.8>", Board: b, Judgement: j, Result: "W+31.5"}
 }
@@ -153,18 +157,7 @@ func TestReportShowsDameNotUnsettled(t *testing.T) {
 		"XX..XO.OO",
 		".X..XO.O.",
 	}
-	b := board.MustNew(9)
-	for i, r := range rs {
-		for col, ch := range r {
-			c := map[rune]board.Color{'X': board.Black, 'O': board.White}[ch]
-			if c == board.Empty {
-				continue
-			}
-			if err := b.Setup(c, board.At(9, col, 8-i)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	b := setupRows(t, rs)
 	j := engine.Judge(b, engine.JudgeOptions{Seed: 3, Komi: 6.5})
 	r := Report{Size: 9, Komi: 6.5, Black: "a", White: "b", Board: b, Judgement: j}
 	txt := r.Text()
