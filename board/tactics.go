@@ -170,6 +170,12 @@ func (b *Board) eyeSpace3(q Point) ([3]Point, bool) {
 	n := 1
 	owner := Empty
 	for i := 0; i < n; i++ {
+		// Quick reject from the neighbour counts, before any walking: a
+		// point of a three-point space has at most two empty neighbours and
+		// stones of one colour only (most candidates in open play fail here).
+		if p := region[i]; b.nbrCount(p, Empty) > 2 || (b.nbrCount(p, Black) > 0 && b.nbrCount(p, White) > 0) {
+			return [3]Point{}, false
+		}
 		for _, s := range b.neighbours(region[i]) {
 			switch k := b.color[s]; k {
 			case border:
