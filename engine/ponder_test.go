@@ -178,8 +178,11 @@ func TestPonderStopsAtGenMove(t *testing.T) {
 
 // TestPonderBoundedByNodes: pondering ends by itself before the tree
 // passes half the node bound, so the next move still reuses it.
+// The move before it searches only 100 playouts: its tree (up to ~80 nodes
+// an expansion, one expansion every two playouts) must stay well below
+// the pondering cap of about 9,800 nodes, or pondering never starts.
 func TestPonderBoundedByNodes(t *testing.T) {
-	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 300, MaxNodes: 20000, Seed: 8, Ponder: true})
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 100, MaxNodes: 20000, Seed: 8, Ponder: true})
 	b := board.MustNew(9)
 	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
 	if err != nil {
