@@ -228,6 +228,22 @@ func putDiff(b *board.Board) int {
 	return d
 }
 
+// leafPutDiff is putDiff after the tree moves played from the root.
+func (t *tree) leafPutDiff(moves []board.Point) int {
+	d, c := t.putDiff, t.toMove
+	for _, p := range moves {
+		if p != board.Pass {
+			if c == board.Black {
+				d++
+			} else {
+				d--
+			}
+		}
+		c = c.Opponent()
+	}
+	return d
+}
+
 // japaneseScore is Black's Japanese count minus komi estimated from a
 // playout: area minus the difference in stones put on the board up to the
 // end of the tree moves (territory + prisoners = area − stones put; the
@@ -565,27 +581,13 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		path, moves, grow = t.descend(pb, path[:0], moves[:0])
 		for grow >= 0 {
 			kids = priors(pb, kids[:0])
-			if t.widening {
-				sortByPrior(kids)
-			}
 			t.install(grow, kids)
 			path, moves, grow = t.descend(pb, path, moves)
 		}
 		// The count's parity is taken where the tree ends. After two passes
 		// in the tree the game is over, but the playout still runs: it
 		// settles the dead stones, which the area count cannot remove.
-		d, toMove, ended := t.putDiff, pb.ToMove(), pb.Passes() >= 2
-		c := t.toMove
-		for _, p := range moves {
-			if p != board.Pass {
-				if c == board.Black {
-					d++
-				} else {
-					d--
-				}
-			}
-			c = c.Opponent()
-		}
+		d, toMove, ended := t.leafPutDiff(moves), pb.ToMove(), pb.Passes() >= 2
 		moves = pb.HeavyPlayout(r, 3*e.opt.Size*e.opt.Size, moves)
 		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
 		t.backup(path, moves, score > 0, first)

@@ -21,11 +21,7 @@ const (
 // expand gives the leaf idx its children for the position b (see priors),
 // while no search thread runs.
 func (t *tree) expand(idx int32, b *board.Board) {
-	kids := priors(b, nil)
-	if t.widening {
-		sortByPrior(kids)
-	}
-	t.install(idx, kids)
+	t.install(idx, priors(b, nil))
 }
 
 // sortByPrior orders children best prior first (mean of the prior's
@@ -37,9 +33,13 @@ func sortByPrior(kids []node) {
 }
 
 // install gives the leaf idx, which the caller claimed in descend, the
-// children kids, publishing them by storing child last. When the tree is
+// children kids (in prior order with widening), publishing them by
+// storing child last. When the tree is
 // full the leaf stays a leaf for good.
 func (t *tree) install(idx int32, kids []node) {
+	if t.widening {
+		sortByPrior(kids)
+	}
 	nd := t.at(idx)
 	first := t.alloc(len(kids), t.maxNodes)
 	if first < 0 {
