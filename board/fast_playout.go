@@ -196,6 +196,12 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 // good 3x3 shapes next to it, else a random legal move that fills no own
 // eye and is not a self-atari of more than two stones.
 func (b *Board) HeavyMove(c Color, r *Rand) Point {
+	return b.heavyMove(c, r, nil, Pass)
+}
+
+// heavyMove is HeavyMove with, when lg is not nil, the stored reply to prev
+// and the last move tried after the atari answers (see Replies).
+func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point) Point {
 	last := b.last.Point
 	if last != Pass && b.color[last] != Empty {
 		// Capture the last move's chain if it is in atari.
@@ -238,6 +244,11 @@ func (b *Board) HeavyMove(c Color, r *Rand) Point {
 		for i := 0; i < 8; i++ {
 			p := around[(start+i)&7]
 			if b.color[p] == Empty && b.GoodPattern(c, p) && b.Legal(c, p) && b.SelfAtari(c, p) == 0 {
+				return p
+			}
+		}
+		if lg != nil {
+			if p := b.replyMove(c, lg, prev, last); p != Pass {
 				return p
 			}
 		}
@@ -291,10 +302,22 @@ func (b *Board) captureAround(c Color, h Point) Point {
 // point is appended to moves (colours alternate from the starting side)
 // and the extended slice is returned.
 func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point) []Point {
+	return b.HeavyPlayoutReplies(r, maxMoves, moves, nil)
+}
+
+// HeavyPlayoutReplies is HeavyPlayout with the playout policy also trying
+// the replies stored in lg (nil for none); moves must hold the moves that
+// led to the current position, at least the last two, for their context.
+// The caller teaches lg the result (Replies.Learn).
+func (b *Board) HeavyPlayoutReplies(r *Rand, maxMoves int, moves []Point, lg *Replies) []Point {
 	c := b.toMove
 	passes := 0
 	for i := 0; i < maxMoves && passes < 2; i++ {
-		p := b.HeavyMove(c, r)
+		prev := Pass
+		if n := len(moves); n >= 2 {
+			prev = moves[n-2]
+		}
+		p := b.heavyMove(c, r, lg, prev)
 		if p == Pass {
 			passes++
 		} else {

@@ -25,6 +25,7 @@ type Options struct {
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
+	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	Log             zerolog.Logger
 }
@@ -70,6 +71,10 @@ type Engine struct {
 	tree     *tree
 	seed     uint64
 	lowMoves int // consecutive moves with a win rate below the resign threshold
+
+	// replies holds each search thread's last-good-reply tables, kept
+	// from move to move (one search or ponder runs at a time).
+	replies []*board.Replies
 
 	pmu    sync.Mutex // guards pond and closed
 	pond   *ponderRun // the pondering search, if one runs
@@ -180,10 +185,10 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	for i := 0; i < e.threads; i++ {
 		wg.Add(1)
 		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		go func(seed uint64) {
+		go func(seed uint64, lg *board.Replies) {
 			defer wg.Done()
-			e.worker(ctx, t, root, seed, budget, start, stop, halt)
-		}(e.seed)
+			e.worker(ctx, t, root, seed, lg, budget, start, stop, halt)
+		}(e.seed, e.threadReplies(i))
 	}
 	wg.Wait()
 
@@ -560,8 +565,22 @@ func emptyRegion(b *board.Board, p board.Point) []board.Point {
 	return region
 }
 
-// worker runs playouts until the budget, ctx or halt ends them.
-func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed uint64, bud budget, start time.Time, stop chan struct{}, halt func()) {
+// threadReplies returns search thread i's reply tables (nil when the
+// options turn them off), made on first use.
+func (e *Engine) threadReplies(i int) *board.Replies {
+	if e.opt.NoReplies {
+		return nil
+	}
+	for len(e.replies) <= i {
+		e.replies = append(e.replies, new(board.Replies))
+	}
+	return e.replies[i]
+}
+
+// worker runs playouts until the budget, ctx or halt ends them. lg, if not
+// nil, is the thread's own reply tables: the playouts use them and learn
+// each result into them.
+func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed uint64, lg *board.Replies, bud budget, start time.Time, stop chan struct{}, halt func()) {
 	r := board.NewRand(seed)
 	pb := new(board.Board)
 	moves := make([]board.Point, 0, 1024)
@@ -588,9 +607,12 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		// in the tree the game is over, but the playout still runs: it
 		// settles the dead stones, which the area count cannot remove.
 		d, toMove, ended := t.leafPutDiff(moves), pb.ToMove(), pb.Passes() >= 2
-		moves = pb.HeavyPlayout(r, 3*e.opt.Size*e.opt.Size, moves)
+		moves = pb.HeavyPlayoutReplies(r, 3*e.opt.Size*e.opt.Size, moves, lg)
 		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
 		t.backup(path, moves, score > 0, first)
+		if lg != nil {
+			lg.Learn(moves, root.ToMove(), score > 0)
+		}
 		done := t.rootVisits() - t.base
 		if bud.ponder {
 			if t.usedNodes() >= bud.nodeCap {

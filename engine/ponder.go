@@ -64,10 +64,10 @@ func (e *Engine) Ponder(b *board.Board, c board.Color) bool {
 	for i := 0; i < e.threads; i++ {
 		wg.Add(1)
 		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		go func(seed uint64) {
+		go func(seed uint64, lg *board.Replies) {
 			defer wg.Done()
-			e.worker(ctx, t, root, seed, bud, start, stop, halt)
-		}(e.seed)
+			e.worker(ctx, t, root, seed, lg, bud, start, stop, halt)
+		}(e.seed, e.threadReplies(i))
 	}
 	go func() {
 		wg.Wait()

@@ -16,6 +16,12 @@ const (
 	nearBonus    = 4  // within distance 2 of the last move
 	selfAtariPen = 15 // leaves an own chain in atari (equivalent losses)
 	edgePen      = 8  // first line while the board is still open
+	// On 13x13 and larger, in an empty area (no stone within Manhattan
+	// distance emptyRadius): the third and fourth lines are where the
+	// territory and the bases are, the first two lines are slow.
+	lowLinePen  = 10
+	highLineBon = 5
+	emptyRadius = 3
 )
 
 // expand gives the leaf idx its children for the position b (see priors),
@@ -66,6 +72,11 @@ func priors(b *board.Board, dst []node) []node {
 	if last != board.Pass {
 		lc, lr = board.ColRow(size, last)
 	}
+	lines := size >= 13
+	var near [board.MaxSize * board.MaxSize]bool
+	if lines {
+		near = stonesNear(b, emptyRadius)
+	}
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
 		if b.IsEye(c, p) || !b.Legal(c, p) {
@@ -97,6 +108,14 @@ func priors(b *board.Board, dst []node) []node {
 		if open && (col == 0 || row == 0 || col == size-1 || row == size-1) {
 			n += edgePen
 		}
+		if lines && !near[row*size+col] {
+			switch line := min(col, row, size-1-col, size-1-row); line {
+			case 0, 1:
+				n += lowLinePen
+			case 2, 3:
+				bonus(highLineBon)
+			}
+		}
 		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: noChildren})
 	}
 	// Pass: a low prior while the game goes on. After the opponent's pass
@@ -110,6 +129,32 @@ func priors(b *board.Board, dst []node) []node {
 		passWins = evenPrior
 	}
 	return append(dst, node{move: board.Pass, visits: evenPrior, wins: passWins, prior: evenPrior, child: noChildren})
+}
+
+// stonesNear marks, on a size×size grid indexed row*size+col, the points
+// with a stone of either colour within Manhattan distance radius.
+func stonesNear(b *board.Board, radius int) [board.MaxSize * board.MaxSize]bool {
+	size := b.Size()
+	var grid [2][board.MaxSize * board.MaxSize]bool
+	cur := &grid[0]
+	for row := 0; row < size; row++ {
+		for col := 0; col < size; col++ {
+			cur[row*size+col] = b.At(board.At(size, col, row)) != board.Empty
+		}
+	}
+	// Grow the marked set by one step radius times.
+	for k := 0; k < radius; k++ {
+		nxt := &grid[(k+1)&1]
+		for row := 0; row < size; row++ {
+			for col := 0; col < size; col++ {
+				i := row*size + col
+				nxt[i] = cur[i] || (col > 0 && cur[i-1]) || (col < size-1 && cur[i+1]) ||
+					(row > 0 && cur[i-size]) || (row < size-1 && cur[i+size])
+			}
+		}
+		cur = nxt
+	}
+	return *cur
 }
 
 func abs(x int) int {
