@@ -1,6 +1,7 @@
 // Package engine is kisen's player: Monte-Carlo tree search with UCT-RAVE,
 // priors on new nodes, heavy ("moggy"-style) playouts from the board
-// package's fast path (board/fast_playout.go), a bounded node pool reused
+// package's fast path (board/fast_playout.go) that also play each search
+// thread's last good replies (board/replies.go), a bounded node pool reused
 // between moves (and grown on the opponent's time when pondering is on), a
 // tree shared by all threads without a lock (atomic.go) with virtual loss,
 // and a sudden-death time plan (time.go). It also judges dead stones at the

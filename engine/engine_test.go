@@ -727,3 +727,32 @@ func TestLinePriorsInEmptyArea(t *testing.T) {
 		t.Fatalf("second line next to a stone: %.3f, want no low-line penalty", got)
 	}
 }
+
+func TestRepliesLearnedPerThreadAndOptional(t *testing.T) {
+	b := board.MustNew(9)
+	for _, off := range []bool{false, true} {
+		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 500, Seed: 3, NoReplies: off})
+		if _, err := e.GenMove(context.Background(), b, board.Black, Clock{}); err != nil {
+			t.Fatal(err)
+		}
+		if off && len(e.replies) != 0 {
+			t.Fatalf("NoReplies: %d reply tables made", len(e.replies))
+		}
+		if !off {
+			if len(e.replies) != 2 {
+				t.Fatalf("%d reply tables for 2 threads", len(e.replies))
+			}
+			// Something was learnt: some reply to some first move exists.
+			found := false
+			for i := 0; i < b.EmptyCount() && !found; i++ {
+				p := b.EmptyAt(i)
+				for _, lg := range e.replies {
+					found = found || lg.Reply(board.White, board.Pass, p) != board.Pass
+				}
+			}
+			if !found {
+				t.Fatal("no reply learnt after 500 playouts")
+			}
+		}
+	}
+}
