@@ -349,26 +349,7 @@ func (b *Board) AreaScore() int {
 				if seen[p] {
 					continue
 				}
-				// Flood the empty region, noting the colours around it.
-				n, size := 0, 0
-				var touch [4]bool
-				stack[n] = p
-				n++
-				seen[p] = true
-				for n > 0 {
-					n--
-					q := stack[n]
-					size++
-					for _, x := range b.neighbours(q) {
-						k := b.color[x]
-						touch[k] = true
-						if k == Empty && !seen[x] {
-							seen[x] = true
-							stack[n] = x
-							n++
-						}
-					}
-				}
+				size, touch := b.floodEmpty(p, &seen, &stack)
 				switch {
 				case touch[Black] && !touch[White]:
 					score += size
@@ -381,15 +362,10 @@ func (b *Board) AreaScore() int {
 	return score
 }
 
-// RegionOwner returns the colour of the stones bordering the empty region
-// that contains p, if only one colour borders it; else Empty.
-func (b *Board) RegionOwner(p Point) Color {
-	if b.color[p] != Empty {
-		return Empty
-	}
-	var seen [maxPoints]bool
-	var stack [maxPoints]Point
-	var touch [4]bool
+// floodEmpty marks the empty region that contains p in seen and returns
+// its size and which point colours touch it (indexed by Color). stack is
+// scratch space.
+func (b *Board) floodEmpty(p Point, seen *[maxPoints]bool, stack *[maxPoints]Point) (size int, touch [4]bool) {
 	n := 0
 	stack[n] = p
 	n++
@@ -397,6 +373,7 @@ func (b *Board) RegionOwner(p Point) Color {
 	for n > 0 {
 		n--
 		q := stack[n]
+		size++
 		for _, x := range b.neighbours(q) {
 			k := b.color[x]
 			touch[k] = true
@@ -407,6 +384,18 @@ func (b *Board) RegionOwner(p Point) Color {
 			}
 		}
 	}
+	return size, touch
+}
+
+// RegionOwner returns the colour of the stones bordering the empty region
+// that contains p, if only one colour borders it; else Empty.
+func (b *Board) RegionOwner(p Point) Color {
+	if b.color[p] != Empty {
+		return Empty
+	}
+	var seen [maxPoints]bool
+	var stack [maxPoints]Point
+	_, touch := b.floodEmpty(p, &seen, &stack)
 	switch {
 	case touch[Black] && !touch[White]:
 		return Black
