@@ -63,8 +63,9 @@ type Engine struct {
 	Resign          bool    `yaml:"resign"`
 	ResignThreshold float64 `yaml:"resign_threshold"` // resign below this winning rate
 	Ponder          bool    `yaml:"ponder"`
-	Widening        bool    `yaml:"widening"` // progressive widening (off by default: not yet shown to gain)
-	Seed            uint64  `yaml:"seed"`     // 0 = from the clock
+	Widening        bool    `yaml:"widening"`        // progressive widening (off by default: not yet shown to gain)
+	TreePerThread   bool    `yaml:"tree_per_thread"` // each search thread its own tree (off by default: one shared tree)
+	Seed            uint64  `yaml:"seed"`            // 0 = from the clock
 }
 
 // Event is written into the SGF record (EV, RO, PC).

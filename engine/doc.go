@@ -3,8 +3,9 @@
 // package's fast path (board/fast_playout.go) that also play each search
 // thread's last good replies (board/replies.go), a bounded node pool reused
 // between moves (and grown on the opponent's time when pondering is on), a
-// tree shared by all threads without a lock (atomic.go) with virtual loss,
-// and a sudden-death time plan (time.go). It also judges dead stones at the
+// tree shared by all threads without a lock (atomic.go) with virtual loss
+// (or, as an option, a tree per thread summed at the root: roots.go), and a
+// sudden-death time plan (time.go). It also judges dead stones at the
 // end of a game (judge.go).
 //
 // Rules: the table plays Japanese rules; playouts and two-pass leaves count

@@ -26,6 +26,7 @@ type Options struct {
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
+	TreePerThread   bool          // each search thread grows its own tree, summed at the root (roots.go); default: one shared tree
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	Log             zerolog.Logger
 }
@@ -69,6 +70,7 @@ type Engine struct {
 	threads  int
 	mu       sync.Mutex // guards the tree during search
 	tree     *tree
+	more     []*tree // with Options.TreePerThread: the trees of threads 1..
 	seed     uint64
 	lowMoves int // consecutive moves with a win rate below the resign threshold
 
@@ -170,11 +172,14 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 
 	budget := e.budget(root, clk)
 	e.mu.Lock()
-	e.tree = e.reuse(root, b.Moves(), c)
-	t := e.tree
-	t.base = t.rootVisits()
-	t.setCount(root, e.opt.Komi, c)
+	ts := e.searchTrees(root, b.Moves(), c, c)
+	t := ts[0]
 	e.mu.Unlock()
+	if len(ts) > 1 && budget.playouts > 0 {
+		// Each tree counts only its own playouts.
+		budget.playouts = (budget.playouts + len(ts) - 1) / len(ts)
+		budget.alone = true
+	}
 
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithCancel(ctx)
@@ -185,18 +190,22 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	for i := 0; i < e.threads; i++ {
 		wg.Add(1)
 		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		go func(seed uint64, lg *board.Replies) {
+		go func(t *tree, seed uint64, lg *board.Replies) {
 			defer wg.Done()
 			e.worker(ctx, t, root, seed, lg, budget, start, stop, halt)
-		}(e.seed, e.threadReplies(i))
+		}(threadTree(ts, i), e.seed, e.threadReplies(i))
 	}
 	wg.Wait()
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	reused := 0
+	for _, u := range ts {
+		reused += u.base
+	}
+	played := mergeRoots(t, ts[1:], root)
 	d := t.decide(root)
-	d.Playouts -= t.base
-	d.Reused = t.base
+	d.Playouts, d.Reused = played, reused
 	if e.opt.ResignThreshold > 0 && d.Playouts >= 200 && d.WinRate < e.opt.ResignThreshold {
 		e.lowMoves++
 		if e.lowMoves >= 2 {
@@ -622,6 +631,9 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 			continue
 		}
 		if bud.playouts > 0 {
+			if done >= bud.playouts && bud.alone {
+				return
+			}
 			if done >= bud.playouts || (bud.max > 0 && n&63 == 63 && time.Since(start) >= bud.max) {
 				halt()
 				return

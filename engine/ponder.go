@@ -11,9 +11,9 @@ import (
 // ponderRun is one pondering search: its workers end when stop is called
 // or the tree reaches its node cap; done closes when they all have.
 type ponderRun struct {
-	stop context.CancelFunc
-	done chan struct{}
-	tree *tree
+	stop  context.CancelFunc
+	done  chan struct{}
+	trees []*tree
 }
 
 // Ponder starts searching b with c to move (the position after our move,
@@ -41,20 +41,21 @@ func (e *Engine) Ponder(b *board.Board, c board.Color) bool {
 	// Reuse keeps the old tree while it is below half the node bound, so
 	// pondering stops before the tree reaches that (each playout may add
 	// one node's children per thread).
-	nodeCap := e.opt.MaxNodes/2 - e.threads*(e.opt.Size*e.opt.Size+1) - 1
+	// With a tree per thread the bound is per tree, as is the check.
+	nodeCap := e.treeNodes()/2 - e.threads*(e.opt.Size*e.opt.Size+1) - 1
 	e.mu.Lock()
-	e.tree = e.reuse(root, b.Moves(), c)
-	t := e.tree
-	t.base = t.rootVisits()
-	t.setCount(root, e.opt.Komi, c.Opponent())
-	used := t.used
+	ts := e.searchTrees(root, b.Moves(), c, c.Opponent())
+	used := 0
+	for _, u := range ts {
+		used = max(used, u.used)
+	}
 	e.mu.Unlock()
 	if used >= nodeCap {
 		return false
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &ponderRun{stop: cancel, done: make(chan struct{}), tree: t}
+	run := &ponderRun{stop: cancel, done: make(chan struct{}), trees: ts}
 	bud := budget{ponder: true, nodeCap: nodeCap}
 	start := time.Now()
 	stop := make(chan struct{})
@@ -64,10 +65,10 @@ func (e *Engine) Ponder(b *board.Board, c board.Color) bool {
 	for i := 0; i < e.threads; i++ {
 		wg.Add(1)
 		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		go func(seed uint64, lg *board.Replies) {
+		go func(t *tree, seed uint64, lg *board.Replies) {
 			defer wg.Done()
 			e.worker(ctx, t, root, seed, lg, bud, start, stop, halt)
-		}(e.seed, e.threadReplies(i))
+		}(threadTree(ts, i), e.seed, e.threadReplies(i))
 	}
 	go func() {
 		wg.Wait()
@@ -104,9 +105,13 @@ func (e *Engine) StopPonder() int {
 	run.stop()
 	<-run.done
 	e.mu.Lock()
-	n := run.tree.rootVisits() - run.tree.base
+	n, nodes := 0, 0
+	for _, t := range run.trees {
+		n += t.rootVisits() - t.base
+		nodes += t.used
+	}
 	e.mu.Unlock()
-	e.opt.Log.Debug().Int("playouts", n).Int("nodes", run.tree.used).Msg("ponder stopped")
+	e.opt.Log.Debug().Int("playouts", n).Int("nodes", nodes).Msg("ponder stopped")
 	return n
 }
 

@@ -17,6 +17,7 @@ type budget struct {
 	max      time.Duration // hard cap (with playouts: 0 = none)
 	ponder   bool
 	nodeCap  int
+	alone    bool // playouts count per thread (a tree each): a thread that has its share stops alone
 }
 
 // Time plan constants.

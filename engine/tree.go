@@ -101,8 +101,13 @@ func (t *tree) usedNodes() int {
 // (same stones, side to move and ko); without a history, each child of the
 // old root is tried for one move later.
 func (e *Engine) reuse(root *board.Board, moves []board.Move, c board.Color) *tree {
-	old := e.tree
-	if old != nil && !old.full.Load() && old.used < e.opt.MaxNodes/2 && old.rootBoard != nil {
+	return e.reuseTree(e.tree, root, moves, e.treeNodes())
+}
+
+// reuseTree is reuse for the tree old (nil: none), whose bound is
+// maxNodes.
+func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, maxNodes int) *tree {
+	if old != nil && !old.full.Load() && old.used < maxNodes/2 && old.rootBoard != nil {
 		if idx := old.find(root, moves); idx >= 0 && (idx == 0 || old.at(idx).child >= 0) {
 			if idx > 0 {
 				*old.at(0) = *old.at(idx)
@@ -112,7 +117,7 @@ func (e *Engine) reuse(root *board.Board, moves []board.Move, c board.Color) *tr
 			return old
 		}
 	}
-	t := newTree(e.opt.Size, e.opt.MaxNodes)
+	t := newTree(e.opt.Size, maxNodes)
 	t.komi, t.widening = e.opt.Komi, e.opt.Widening
 	t.setRoot(root)
 	t.expand(0, root)

@@ -23,6 +23,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (0 = config, else all cores)")
 	widening := fs.Bool("widening", false, "progressive widening (also engine.widening in the config)")
+	perThread := fs.Bool("tree-per-thread", false, "each search thread its own tree (also engine.tree_per_thread in the config)")
 	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, ponder, seed)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -32,13 +33,14 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	opt := engine.Options{
-		Threads:     cfg.Engine.Threads,
-		MaxMemoryMB: cfg.Engine.MaxMemoryMB,
-		Seed:        cfg.Engine.Seed,
-		Ponder:      cfg.Engine.Ponder,
-		Widening:    cfg.Engine.Widening || *widening,
-		Playouts:    *playouts,
-		MoveTime:    *moveTime,
+		Threads:       cfg.Engine.Threads,
+		MaxMemoryMB:   cfg.Engine.MaxMemoryMB,
+		Seed:          cfg.Engine.Seed,
+		Ponder:        cfg.Engine.Ponder,
+		Widening:      cfg.Engine.Widening || *widening,
+		TreePerThread: cfg.Engine.TreePerThread || *perThread,
+		Playouts:      *playouts,
+		MoveTime:      *moveTime,
 	}
 	if cfg.Engine.Resign {
 		opt.ResignThreshold = cfg.Engine.ResignThreshold

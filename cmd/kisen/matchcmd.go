@@ -32,6 +32,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("sgf-dir", "", "directory for the SGF records (none if empty)")
 	widening := fs.Bool("widening", false, "kisen uses progressive widening")
+	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if g%2 == 0 {
 			us = board.White
 		}
-		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, Seed: uint64(g)}
+		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, TreePerThread: *perThread, Seed: uint64(g)}
 		res, err := playMatchGame(ctx, opt, *opp, us, g, *sgfDir)
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)

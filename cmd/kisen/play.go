@@ -254,7 +254,7 @@ func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime 
 	}
 	e, err := engine.New(engine.Options{Size: cfg.Game.Size, Komi: cfg.Game.Komi, Threads: cfg.Engine.Threads,
 		MaxMemoryMB: cfg.Engine.MaxMemoryMB, MoveTime: moveTime, ResignThreshold: threshold,
-		Ponder: cfg.Engine.Ponder, Widening: cfg.Engine.Widening, Seed: cfg.Engine.Seed, Log: logger.With().Str("component", "engine").Logger()})
+		Ponder: cfg.Engine.Ponder, Widening: cfg.Engine.Widening, TreePerThread: cfg.Engine.TreePerThread, Seed: cfg.Engine.Seed, Log: logger.With().Str("component", "engine").Logger()})
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}

@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"github.com/kisen-go/kisen/board"
+)
+
+// Per-thread trees (Options.TreePerThread) are the other way to search on
+// several cores: each thread grows its own tree from the same root, with
+// no shared writes at all, and the roots' children are summed when the
+// search ends (root parallelisation). Thread 0 searches e.tree, thread i
+// e.more[i-1]; the node bound is split between them. The sum is written
+// into e.tree's root, so the decision, the pass rules and pondering read
+// one tree as in the shared mode.
+
+// treeNodes is the node bound of one tree.
+func (e *Engine) treeNodes() int {
+	if e.opt.TreePerThread {
+		return max(e.opt.MaxNodes/e.threads, 1000)
+	}
+	return e.opt.MaxNodes
+}
+
+// searchTrees readies the trees for a search of root (c to move, moves the
+// game so far) counted for us, and returns one per thread. Called with
+// e.mu held.
+func (e *Engine) searchTrees(root *board.Board, moves []board.Move, c, us board.Color) []*tree {
+	e.tree = e.reuse(root, moves, c)
+	ts := []*tree{e.tree}
+	if e.opt.TreePerThread {
+		for len(e.more) < e.threads-1 {
+			e.more = append(e.more, nil)
+		}
+		for i := range e.more {
+			e.more[i] = e.reuseTree(e.more[i], root, moves, e.treeNodes())
+			ts = append(ts, e.more[i])
+		}
+	}
+	for _, t := range ts {
+		t.base = t.rootVisits()
+		t.setCount(root, e.opt.Komi, us)
+	}
+	return ts
+}
+
+// threadTree is the tree thread i searches.
+func threadTree(ts []*tree, i int) *tree {
+	return ts[i%len(ts)]
+}
+
+// mergeRoots adds the playouts the other trees' root children got in this
+// search (their visits and wins less the priors, which every tree shares)
+// to t's root children, and returns the playouts of all trees together.
+// No search thread may run.
+func mergeRoots(t *tree, others []*tree, root *board.Board) int {
+	played := t.rootVisits() - t.base
+	if len(others) == 0 {
+		return played
+	}
+	type prior struct{ n, w float32 }
+	pri := make(map[board.Point]prior)
+	for _, k := range priors(root, nil) {
+		pri[k.move] = prior{k.visits, k.wins}
+	}
+	into := make(map[board.Point]*node)
+	r := t.at(0)
+	for k := r.child; r.child >= 0 && k < r.child+r.nChild; k++ {
+		into[t.at(k).move] = t.at(k)
+	}
+	for _, o := range others {
+		played += o.rootVisits() - o.base
+		or := o.at(0)
+		for k := or.child; or.child >= 0 && k < or.child+or.nChild; k++ {
+			ch := o.at(k)
+			dst, ok := into[ch.move]
+			p, known := pri[ch.move]
+			if !ok || !known || ch.visits <= p.n {
+				continue
+			}
+			dst.visits += ch.visits - p.n
+			dst.wins += ch.wins - p.w
+		}
+	}
+	return played
+}
