@@ -121,6 +121,10 @@ func New(opt Options) (*Engine, error) {
 	return &Engine{opt: opt, threads: th, seed: seed}, nil
 }
 
+// Threads is the number of search threads: Options.Threads, or one per
+// core when that is 0.
+func (e *Engine) Threads() int { return e.threads }
+
 // Close stops pondering and waits for its goroutines; later Ponder calls
 // do nothing. GenMove still works after Close. Close is idempotent.
 func (e *Engine) Close() error {
@@ -181,21 +185,9 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 		budget.alone = true
 	}
 
-	var wg sync.WaitGroup
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stop := make(chan struct{})
-	var stopOnce sync.Once
-	halt := func() { stopOnce.Do(func() { close(stop) }) }
-	for i := 0; i < e.threads; i++ {
-		wg.Add(1)
-		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		go func(t *tree, seed uint64, lg *board.Replies) {
-			defer wg.Done()
-			e.worker(ctx, t, root, seed, lg, budget, start, stop, halt)
-		}(threadTree(ts, i), e.seed, e.threadReplies(i))
-	}
-	wg.Wait()
+	e.startWorkers(ctx, ts, root, budget, start).Wait()
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -584,6 +576,24 @@ func (e *Engine) threadReplies(i int) *board.Replies {
 		e.replies = append(e.replies, new(board.Replies))
 	}
 	return e.replies[i]
+}
+
+// startWorkers starts one worker per search thread, thread i on tree
+// ts[i%len(ts)], sharing one halt; the returned group waits for them all.
+func (e *Engine) startWorkers(ctx context.Context, ts []*tree, root *board.Board, bud budget, start time.Time) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	var stopOnce sync.Once
+	halt := func() { stopOnce.Do(func() { close(stop) }) }
+	for i := 0; i < e.threads; i++ {
+		wg.Add(1)
+		e.seed = e.seed*6364136223846793005 + 1442695040888963407
+		go func(t *tree, seed uint64, lg *board.Replies) {
+			defer wg.Done()
+			e.worker(ctx, t, root, seed, lg, bud, start, stop, halt)
+		}(ts[i%len(ts)], e.seed, e.threadReplies(i))
+	}
+	return &wg
 }
 
 // worker runs playouts until the budget, ctx or halt ends them. lg, if not

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/kisen-go/kisen/board"
@@ -56,20 +55,7 @@ func (e *Engine) Ponder(b *board.Board, c board.Color) bool {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	run := &ponderRun{stop: cancel, done: make(chan struct{}), trees: ts}
-	bud := budget{ponder: true, nodeCap: nodeCap}
-	start := time.Now()
-	stop := make(chan struct{})
-	var stopOnce sync.Once
-	halt := func() { stopOnce.Do(func() { close(stop) }) }
-	var wg sync.WaitGroup
-	for i := 0; i < e.threads; i++ {
-		wg.Add(1)
-		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		go func(t *tree, seed uint64, lg *board.Replies) {
-			defer wg.Done()
-			e.worker(ctx, t, root, seed, lg, bud, start, stop, halt)
-		}(threadTree(ts, i), e.seed, e.threadReplies(i))
-	}
+	wg := e.startWorkers(ctx, ts, root, budget{ponder: true, nodeCap: nodeCap}, time.Now())
 	go func() {
 		wg.Wait()
 		close(run.done)

@@ -20,6 +20,21 @@ func waitFor(d time.Duration, cond func() bool) bool {
 	return cond()
 }
 
+// playThenPonder searches Black's move on b and starts pondering after it
+// (b is not changed); the test fails if pondering does not start.
+func playThenPonder(t *testing.T, e *Engine, b *board.Board) board.Move {
+	t.Helper()
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := board.Move{Color: board.Black, Point: d.Move}
+	if !e.PonderAfter(b, mv) {
+		t.Fatal("pondering did not start")
+	}
+	return mv
+}
+
 // testRootVisits reads the current tree's root visits under the lock.
 func (e *Engine) testRootVisits() (int, uint64) {
 	e.mu.Lock()
@@ -110,13 +125,7 @@ func TestPonderStopsOnClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := board.MustNew(9)
-	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !e.PonderAfter(b, board.Move{Color: board.Black, Point: d.Move}) {
-		t.Fatal("pondering did not start")
-	}
+	mv := playThenPonder(t, e, b)
 	if !e.pondering() || runtime.NumGoroutine() < before+2 {
 		t.Fatalf("no pondering goroutines (%d, %d before)", runtime.NumGoroutine(), before)
 	}
@@ -136,7 +145,7 @@ func TestPonderStopsOnClose(t *testing.T) {
 	if !waitFor(2*time.Second, func() bool { return runtime.NumGoroutine() <= before }) {
 		t.Errorf("%d goroutines after Close, %d before", runtime.NumGoroutine(), before)
 	}
-	if e.PonderAfter(b, board.Move{Color: board.Black, Point: d.Move}) || e.pondering() {
+	if e.PonderAfter(b, mv) || e.pondering() {
 		t.Error("pondering started after Close")
 	}
 	if err := e.Close(); err != nil {
@@ -184,14 +193,7 @@ func TestPonderStopsAtGenMove(t *testing.T) {
 func TestPonderBoundedByNodes(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 100, MaxNodes: 20000, Seed: 8, Ponder: true})
 	b := board.MustNew(9)
-	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mv := board.Move{Color: board.Black, Point: d.Move}
-	if !e.PonderAfter(b, mv) {
-		t.Fatal("pondering did not start")
-	}
+	mv := playThenPonder(t, e, b)
 	if !waitFor(30*time.Second, func() bool { return !e.pondering() }) {
 		t.Fatal("pondering did not stop at the node bound")
 	}
@@ -238,13 +240,7 @@ func TestPonderEnginesIndependent(t *testing.T) {
 	b := board.MustNew(9)
 	for i := range es {
 		es[i] = newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 200, Seed: uint64(i + 1), Ponder: true})
-		d, err := es[i].GenMove(context.Background(), b, board.Black, Clock{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !es[i].PonderAfter(b, board.Move{Color: board.Black, Point: d.Move}) {
-			t.Fatal("pondering did not start")
-		}
+		playThenPonder(t, es[i], b)
 	}
 	time.Sleep(100 * time.Millisecond)
 	es[0].Close()

@@ -42,11 +42,6 @@ func (e *Engine) searchTrees(root *board.Board, moves []board.Move, c, us board.
 	return ts
 }
 
-// threadTree is the tree thread i searches.
-func threadTree(ts []*tree, i int) *tree {
-	return ts[i%len(ts)]
-}
-
 // mergeRoots adds the playouts the other trees' root children got in this
 // search (their visits and wins less the priors, which every tree shares)
 // to t's root children, and returns the playouts of all trees together.
@@ -61,23 +56,18 @@ func mergeRoots(t *tree, others []*tree, root *board.Board) int {
 	for _, k := range priors(root, nil) {
 		pri[k.move] = prior{k.visits, k.wins}
 	}
-	into := make(map[board.Point]*node)
-	r := t.at(0)
-	for k := r.child; r.child >= 0 && k < r.child+r.nChild; k++ {
-		into[t.at(k).move] = t.at(k)
-	}
 	for _, o := range others {
 		played += o.rootVisits() - o.base
 		or := o.at(0)
 		for k := or.child; or.child >= 0 && k < or.child+or.nChild; k++ {
 			ch := o.at(k)
-			dst, ok := into[ch.move]
+			dst := t.child(0, ch.move)
 			p, known := pri[ch.move]
-			if !ok || !known || ch.visits <= p.n {
+			if dst < 0 || !known || ch.visits <= p.n {
 				continue
 			}
-			dst.visits += ch.visits - p.n
-			dst.wins += ch.wins - p.w
+			t.at(dst).visits += ch.visits - p.n
+			t.at(dst).wins += ch.wins - p.w
 		}
 	}
 	return played

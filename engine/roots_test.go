@@ -92,14 +92,7 @@ func (e *Engine) bestReply(m board.Point) board.Point {
 
 func TestTreePerThreadBoundAndPonder(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 100, MaxNodes: 100000, Seed: 4, Ponder: true, TreePerThread: true})
-	b := board.MustNew(9)
-	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !e.PonderAfter(b, board.Move{Color: board.Black, Point: d.Move}) {
-		t.Fatal("pondering did not start")
-	}
+	playThenPonder(t, e, board.MustNew(9))
 	if !waitFor(30*time.Second, func() bool { return !e.pondering() }) {
 		t.Fatal("pondering did not stop at the node bound")
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"sync"
 	"time"
 
@@ -59,10 +58,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintf(stdout, "search_playouts_per_second=%d\n", int(float64(d.Playouts)/d.Elapsed.Seconds()))
 
-	th := *threads
-	if th == 0 {
-		th = runtime.NumCPU()
-	}
+	th := e.Threads()
 	rate, err := benchTreePerThread(ctx, root, th, dur)
 	if err != nil {
 		return err
