@@ -196,12 +196,14 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 // good 3x3 shapes next to it, else a random legal move that fills no own
 // eye and is not a self-atari of more than two stones.
 func (b *Board) HeavyMove(c Color, r *Rand) Point {
-	return b.heavyMove(c, r, nil, Pass)
+	return b.heavyMove(c, r, nil, Pass, nil)
 }
 
 // heavyMove is HeavyMove with, when lg is not nil, the stored reply to prev
-// and the last move tried after the atari answers (see Replies).
-func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point) Point {
+// and the last move tried after the atari answers (see Replies), and, when
+// w is not nil, a capture of any watched chain in atari before the random
+// move.
+func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWatch) Point {
 	last := b.last.Point
 	if last != Pass && b.color[last] != Empty {
 		// Capture the last move's chain if it is in atari.
@@ -251,6 +253,11 @@ func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point) Point {
 			if p := b.replyMove(c, lg, prev, last); p != Pass {
 				return p
 			}
+		}
+	}
+	if w != nil {
+		if p := b.captureWatched(c, w); p != Pass {
+			return p
 		}
 	}
 	n := b.nEmpty
@@ -312,22 +319,110 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point) []Point {
 func (b *Board) HeavyPlayoutReplies(r *Rand, maxMoves int, moves []Point, lg *Replies) []Point {
 	c := b.toMove
 	passes := 0
+	var w atariWatch
+	b.watchAll(&w)
 	for i := 0; i < maxMoves && passes < 2; i++ {
 		prev := Pass
 		if n := len(moves); n >= 2 {
 			prev = moves[n-2]
 		}
-		p := b.heavyMove(c, r, lg, prev)
+		p := b.heavyMove(c, r, lg, prev, &w)
 		if p == Pass {
 			passes++
 		} else {
 			passes = 0
 		}
 		b.play(c, p)
+		if p != Pass {
+			b.watchAfter(&w, c, p)
+		}
 		moves = append(moves, p)
 		c = c.Opponent()
 	}
 	return moves
+}
+
+// atariWatch holds one stone of each chain a playout has seen put in atari
+// (at most watchMax; later ones are dropped). The near-the-last-move rules
+// answer an atari only on the next move: a chain left in atari after that
+// (its owner could not escape and played elsewhere) stayed on the board for
+// the rest of the playout unless a random move happened to capture it, so
+// large groups in semeai lived or died at random. The policy captures
+// watched chains anywhere (Mogo's capture rule, Gelly et al. 2006).
+type atariWatch struct {
+	stone [watchMax]Point
+	n     int
+}
+
+const watchMax = 16
+
+// add watches the chain at p, once.
+func (w *atariWatch) add(b *Board, p Point) {
+	h := b.head[p]
+	for i := 0; i < w.n; i++ {
+		if b.color[w.stone[i]] != Empty && b.head[w.stone[i]] == h {
+			return
+		}
+	}
+	if w.n < watchMax {
+		w.stone[w.n] = p
+		w.n++
+	}
+}
+
+// watchAll watches every chain in atari on the board (the playout's start).
+func (b *Board) watchAll(w *atariWatch) {
+	for r := 0; r < b.size; r++ {
+		p := At(b.size, 0, r)
+		for col := 0; col < b.size; col, p = col+1, p+1 {
+			if k := b.color[p]; (k == Black || k == White) && b.head[p] == p && b.inAtari(p) {
+				w.add(b, p)
+			}
+		}
+	}
+}
+
+// watchAfter drops the watched chains that are gone or out of atari and
+// watches those c's move at p put in atari: the opponent's neighbours and
+// p's own chain (a self-atari).
+func (b *Board) watchAfter(w *atariWatch, c Color, p Point) {
+	k := 0
+	for i := 0; i < w.n; i++ {
+		q := w.stone[i]
+		if b.color[q] != Empty && b.inAtari(b.head[q]) {
+			w.stone[k] = q
+			k++
+		}
+	}
+	w.n = k
+	for _, n := range b.neighbours(p) {
+		if b.color[n] == c.Opponent() && b.inAtari(b.head[n]) {
+			w.add(b, n)
+		}
+	}
+	if b.inAtari(b.head[p]) {
+		w.add(b, p)
+	}
+}
+
+// captureWatched returns the capturing point of a watched chain of c's
+// opponent in atari, the largest first, or Pass.
+func (b *Board) captureWatched(c Color, w *atariWatch) Point {
+	best, most := Pass, int32(0)
+	for i := 0; i < w.n; i++ {
+		q := w.stone[i]
+		if b.color[q] != c.Opponent() {
+			continue
+		}
+		h := b.head[q]
+		if !b.inAtari(h) || int32(b.stones[h]) <= most {
+			continue
+		}
+		if l := Point(b.libSum[h] / b.libs[h]); b.Legal(c, l) {
+			best, most = l, int32(b.stones[h])
+		}
+	}
+	return best
 }
 
 // AreaScore is Black's area minus White's: stones plus empty regions

@@ -205,3 +205,25 @@ func (b *Board) eyeSpace3(q Point) ([3]Point, bool) {
 	}
 	return [3]Point{region[0], region[1], region[2]}, true
 }
+
+// FightReply is the heavy playout's answer to the last move in a
+// two-liberty fight or next to a three-point eye space (twoLibMove, then
+// nakadeMove) for c, or Pass. The search's priors favour it, so the tree
+// reads first the moves its playouts would play.
+func (b *Board) FightReply(c Color) Point {
+	last := b.last.Point
+	if last == Pass || b.color[last] == Empty {
+		return Pass
+	}
+	if p := b.twoLibMove(c, last); p != Pass {
+		return p
+	}
+	return b.nakadeMove(c, last)
+}
+
+// LibertiesAfter counts, up to limit (at most 4), the liberties c's chain
+// at the empty point p would have after c plays there (an opponent chain in
+// atari next to p counts as captured).
+func (b *Board) LibertiesAfter(c Color, p Point, limit int) int {
+	return b.libsAfter(c, p, Pass, min(limit, 4))
+}

@@ -147,3 +147,68 @@ func TestTwoLibMoveChasesAChainIntoALadder(t *testing.T) {
 		t.Errorf("White answers C3 at %v, want the atari at D3", p)
 	}
 }
+
+// A chain left in atari is captured wherever it is, not only next to the
+// last move, and the largest such chain first.
+func TestCaptureWatchedAnywhere(t *testing.T) {
+	b := setupRows(t,
+		".....",
+		".X...",
+		"XO...",
+		".X.XO",
+		"...XO")
+	b.PlayLegal(White, Pass) // nothing next to the last move to answer
+	var w atariWatch
+	b.watchAll(&w)
+	if w.n != 2 {
+		t.Fatalf("watching %d chains, want the two white chains in atari", w.n)
+	}
+	// B3 (one stone, liberty C3) and E1-E2 (two stones, liberty E3): the
+	// larger first.
+	if p := b.heavyMove(Black, NewRand(1), nil, Pass, &w); p != pt(4, 2) {
+		t.Fatalf("Black plays %v, want the capture of the pair at E3", p)
+	}
+	b.PlayLegal(Black, pt(4, 2))
+	b.watchAfter(&w, Black, pt(4, 2))
+	if w.n != 1 || b.color[w.stone[0]] != White {
+		t.Fatalf("after the capture the watch holds %d chains, want B3 only", w.n)
+	}
+	b.PlayLegal(White, Pass)
+	if p := b.heavyMove(Black, NewRand(1), nil, Pass, &w); p != pt(2, 2) {
+		t.Fatalf("Black plays %v, want the capture of B3 at C3", p)
+	}
+	// A move that puts nothing in atari adds nothing to the watch; one
+	// that does is watched.
+	b.PlayLegal(Black, pt(0, 0)) // A1
+	b.watchAfter(&w, Black, pt(0, 0))
+	if w.n != 1 {
+		t.Errorf("A1 put nothing in atari, watch holds %d", w.n)
+	}
+	// B1 ataris A1 (liberty A2) and is itself in atari (liberty C1).
+	b.PlayLegal(White, pt(1, 0))
+	b.watchAfter(&w, White, pt(1, 0))
+	if w.n != 3 {
+		t.Errorf("B1: watch holds %d chains, want B3, A1 and B1", w.n)
+	}
+}
+
+// FightReply is the playout's two-liberty answer, offered to the priors.
+func TestFightReply(t *testing.T) {
+	b := setupRows(t,
+		".....",
+		".XX..",
+		"XOO..",
+		".....",
+		".....")
+	b.PlayLegal(Black, pt(1, 1)) // B2 takes the pair's third liberty
+	if p := b.FightReply(White); p != pt(2, 1) && p != pt(3, 2) {
+		t.Fatalf("FightReply = %v, want an extension to C2 or D3", p)
+	}
+	if n := b.LibertiesAfter(White, pt(2, 1), 3); n != 3 {
+		t.Errorf("LibertiesAfter(White C2) = %d, want 3", n)
+	}
+	b.PlayLegal(White, Pass)
+	if p := b.FightReply(Black); p != Pass {
+		t.Errorf("FightReply after a pass = %v, want Pass", p)
+	}
+}

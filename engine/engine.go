@@ -306,8 +306,14 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 		// finds that passing wins nearly always, and the move it would
 		// play instead is a pass or only fills our own territory (a point
 		// each under Japanese rules), settle the largest chain in atari if
-		// the margin pays for it, else pass.
-		if pw, ok := t.passRate(); ok && pw >= decidedPass && pw >= d.WinRate-0.05 &&
+		// the margin pays for it, else pass. A pass the search left
+		// unexplored (a few early losses and no exploration term) counts
+		// as winning when the best move does.
+		pw, ok := t.passRate()
+		if !ok {
+			pw = d.WinRate
+		}
+		if pw >= decidedPass && pw >= d.WinRate-0.05 &&
 			(d.Move == board.Pass || (d.Move != view.fix && inOwnTerritory(root, c, d.Move, view.own))) {
 			if view.fix != board.Pass && view.margin > 1 {
 				d.Move = view.fix

@@ -479,8 +479,8 @@ func TestTreeReuseAcrossMoves(t *testing.T) {
 func TestBudgetClockAndFixedEffort(t *testing.T) {
 	b := board.MustNew(19)
 	e := newTestEngine(t, Options{Size: 19, MoveTime: 30 * time.Second})
-	if bud := e.budget(b, Clock{MoveCap: 400}); bud.target != 30*time.Second {
-		t.Errorf("no clock: %+v, want the fixed 30s", bud)
+	if bud := e.budget(b, Clock{MoveCap: 400}); bud.target != 30*time.Second || bud.min != bud.target {
+		t.Errorf("no clock: %+v, want all of the fixed 30s", bud)
 	}
 	low := Clock{Main: 40 * time.Minute, OurLeft: 20 * time.Second, MoveCap: 400}
 	if bud := e.budget(b, low); bud.max > 2*time.Second {

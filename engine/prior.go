@@ -11,7 +11,9 @@ import (
 // Prior bonuses and penalties, in equivalent playouts (wins, visits).
 const (
 	captureBonus = 20 // captures a chain in atari
-	escapeBonus  = 15 // saves an own chain in atari
+	escapeBonus  = 15 // saves an own chain in atari (to three liberties or more)
+	ladderBonus  = 5  // saves it to two liberties only: a ladder may follow
+	fightBonus   = 10 // the playout's answer in a two-liberty fight or eye space (board.FightReply)
 	patternBonus = 6  // good 3x3 shape
 	nearBonus    = 4  // within distance 2 of the last move
 	selfAtariPen = 15 // leaves an own chain in atari (equivalent losses)
@@ -73,6 +75,7 @@ func priors(b *board.Board, dst []node) []node {
 		lc, lr = board.ColRow(size, last)
 	}
 	lines := size >= 13
+	fight := b.FightReply(c)
 	var near [board.MaxSize * board.MaxSize]bool
 	if lines {
 		near = stonesNear(b, emptyRadius)
@@ -92,11 +95,18 @@ func priors(b *board.Board, dst []node) []node {
 			if k == c.Opponent() {
 				bonus(captureBonus)
 			} else if b.SelfAtari(c, p) == 0 {
-				bonus(escapeBonus)
+				if b.LibertiesAfter(c, p, 3) >= 3 {
+					bonus(escapeBonus)
+				} else {
+					bonus(ladderBonus)
+				}
 			}
 		}
 		if b.GoodPattern(c, p) {
 			bonus(patternBonus)
+		}
+		if p == fight {
+			bonus(fightBonus)
 		}
 		col, row := board.ColRow(size, p)
 		if dc, dr := abs(col-lc), abs(row-lr); dc+dr+max(dc, dr) <= 4 {
