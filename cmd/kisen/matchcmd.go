@@ -65,7 +65,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if won {
 			wins++
 		}
-		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s\n", g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won])
+		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each\n",
+			g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won],
+			res.searched, res.perMove(), res.secondsPerMove())
 	}
 	lo, hi := wilson(wins, *games)
 	fmt.Fprintf(stdout, "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", wins, *games-wins, *games, float64(wins)/float64(*games), lo, hi)
@@ -88,6 +90,27 @@ func wilson(k, n int) (float64, float64) {
 type matchResult struct {
 	result string // SGF RE form
 	moves  int
+
+	// kisen's searched moves (forced moves and the pass shortcuts, which
+	// search nothing, are left out) and their totals: the effort the
+	// result was bought with.
+	searched int
+	playouts int
+	elapsed  time.Duration
+}
+
+func (r matchResult) perMove() int {
+	if r.searched == 0 {
+		return 0
+	}
+	return r.playouts / r.searched
+}
+
+func (r matchResult) secondsPerMove() float64 {
+	if r.searched == 0 {
+		return 0
+	}
+	return r.elapsed.Seconds() / float64(r.searched)
 }
 
 // playMatchGame plays one game; the 400-move cap and two passes end it.
@@ -128,6 +151,11 @@ func playMatchGame(ctx context.Context, opt engine.Options, oppCmd string, us bo
 			if d.Resign {
 				res.result = c.Opponent().Letter() + "+R"
 				break
+			}
+			if d.Playouts > 0 {
+				res.searched++
+				res.playouts += d.Playouts
+				res.elapsed += d.Elapsed
 			}
 			p = d.Move
 			if err := opp.Play(board.Move{Color: c, Point: p}); err != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -22,6 +24,14 @@ func TestMatchFirstGameNumber(t *testing.T) {
 	}
 	if !strings.Contains(out, "game 2: kisen white") || !strings.Contains(out, "games=1 ") {
 		t.Fatalf("output:\n%s", out)
+	}
+	// The effort behind the result: searched moves, playouts each.
+	m := regexp.MustCompile(`searched (\d+) moves, (\d+) playouts and [0-9.]+s each`).FindStringSubmatch(out)
+	if m == nil || m[1] == "0" {
+		t.Fatalf("no search figures in:\n%s", out)
+	}
+	if n, _ := strconv.Atoi(m[2]); n < 200 || n > 260 {
+		t.Errorf("%s playouts a move at --playouts 200", m[2])
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "game-002.sgf")); len(m) != 1 {
 		t.Fatalf("records %v, want one for game 2", m)
