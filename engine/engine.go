@@ -26,6 +26,7 @@ type Options struct {
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
+	NoBook          bool          // no opening book (book.go; for A/B tests)
 	TreePerThread   bool          // each search thread grows its own tree, summed at the root (roots.go); default: one shared tree
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	Log             zerolog.Logger
@@ -156,6 +157,9 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	cands := candidates(root, c)
 	if len(cands) == 0 {
 		return Decision{Move: board.Pass, WinRate: 0.5, Elapsed: time.Since(start)}, nil
+	}
+	if p, ok := bookMove(root, c); ok && !e.opt.NoBook {
+		return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, nil
 	}
 	if !oppPassed {
 		if p, ok := forced(root, c, cands); ok {

@@ -10,8 +10,11 @@ import (
 	"github.com/kisen-go/kisen/board"
 )
 
+// newTestEngine is New without the opening book, so that tests on the
+// empty 9x9 board exercise the search (TestBookOpensTengen covers the book).
 func newTestEngine(t testing.TB, opt Options) *Engine {
 	t.Helper()
+	opt.NoBook = true
 	e, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -754,5 +757,39 @@ func TestRepliesLearnedPerThreadAndOptional(t *testing.T) {
 				t.Fatal("no reply learnt after 500 playouts")
 			}
 		}
+	}
+}
+
+// On an empty 9x9 board Black plays tengen at once; any other position,
+// colour or size is searched.
+func TestBookOpensTengen(t *testing.T) {
+	e, err := New(Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 300, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	b := board.MustNew(9)
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := board.GTP(9, d.Move); got != "E5" || d.Playouts != 0 {
+		t.Fatalf("first move %s after %d playouts, want the book's E5 unsearched", got, d.Playouts)
+	}
+	if _, ok := bookMove(b, board.White); ok {
+		t.Error("book move for White on the empty board")
+	}
+	if _, ok := bookMove(board.MustNew(19), board.Black); ok {
+		t.Error("book move on 19x19")
+	}
+	if err := b.Play(board.Move{Color: board.Black, Point: d.Move}); err != nil {
+		t.Fatal(err)
+	}
+	d, err = e.GenMove(context.Background(), b, board.White, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Playouts == 0 {
+		t.Error("White's answer came from the book, want a search")
 	}
 }

@@ -18,9 +18,11 @@ const (
 	nearBonus    = 4  // within distance 2 of the last move
 	selfAtariPen = 15 // leaves an own chain in atari (equivalent losses)
 	edgePen      = 8  // first line while the board is still open
-	// On 13x13 and larger, in an empty area (no stone within Manhattan
-	// distance emptyRadius): the third and fourth lines are where the
-	// territory and the bases are, the first two lines are slow.
+	// In an empty area (no stone within Manhattan distance emptyRadius):
+	// the first two lines are slow (9x9 and larger: kisen's 9x9 openings
+	// wandered to the second line, B5 or E8 in answer to tengen), and on
+	// 13x13 and larger the third and fourth lines are where the territory
+	// and the bases are.
 	lowLinePen  = 10
 	highLineBon = 5
 	emptyRadius = 3
@@ -74,7 +76,7 @@ func priors(b *board.Board, dst []node) []node {
 	if last != board.Pass {
 		lc, lr = board.ColRow(size, last)
 	}
-	lines := size >= 13
+	lines, highLines := size >= 9, size >= 13
 	fight := b.FightReply(c)
 	var near [board.MaxSize * board.MaxSize]bool
 	if lines {
@@ -123,7 +125,9 @@ func priors(b *board.Board, dst []node) []node {
 			case 0, 1:
 				n += lowLinePen
 			case 2, 3:
-				bonus(highLineBon)
+				if highLines {
+					bonus(highLineBon)
+				}
 			}
 		}
 		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: noChildren})

@@ -20,7 +20,7 @@ func realVisits(tr *tree) float32 {
 }
 
 func TestTreePerThreadSumsTheRoots(t *testing.T) {
-	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 3000, MaxNodes: 1000000, Seed: 3, TreePerThread: true})
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 6000, MaxNodes: 1000000, Seed: 6, TreePerThread: true})
 	b := board.MustNew(9)
 	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
 	if err != nil {
@@ -33,8 +33,8 @@ func TestTreePerThreadSumsTheRoots(t *testing.T) {
 		t.Errorf("tree bounds %d and %d, want the 1000000 split in two", e.tree.maxNodes, e.more[0].maxNodes)
 	}
 	own := e.more[0].rootVisits() - e.more[0].base
-	if own != 1500 || d.Playouts != 3000 {
-		t.Errorf("%d playouts, %d of them in the second tree; want 3000 split between the two", d.Playouts, own)
+	if own != 3000 || d.Playouts != 6000 {
+		t.Errorf("%d playouts, %d of them in the second tree; want 6000 split between the two", d.Playouts, own)
 	}
 	// Every playout passed through one root child: after the sum, the
 	// first tree's root children hold them all.
@@ -45,11 +45,23 @@ func TestTreePerThreadSumsTheRoots(t *testing.T) {
 		t.Errorf("move %v", d.Move)
 	}
 
-	// The next move reuses both trees.
-	if err := b.Play(board.Move{Color: board.Black, Point: d.Move}); err != nil {
+	// The next move reuses both trees when the game follows a line both
+	// grew (the move chosen from the sum may be one the second tree barely
+	// tried; which line that is depends on the seed).
+	m, reply := board.Pass, board.Pass
+	r := e.tree.at(0)
+	for k := r.child; k < r.child+r.nChild && reply == board.Pass; k++ {
+		if mv := e.tree.at(k).move; mv != board.Pass {
+			m, reply = mv, e.bestReply(mv)
+		}
+	}
+	if reply == board.Pass {
+		t.Fatal("no line of two moves was grown in both trees")
+	}
+	if err := b.Play(board.Move{Color: board.Black, Point: m}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Play(board.Move{Color: board.White, Point: e.bestReply(d.Move)}); err != nil {
+	if err := b.Play(board.Move{Color: board.White, Point: reply}); err != nil {
 		t.Fatal(err)
 	}
 	first, second := e.tree, e.more[0]

@@ -47,7 +47,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "size=%d\n", *size)
 	fmt.Fprintf(stdout, "light_playouts_per_second=%d\n", int(float64(n)/time.Since(start).Seconds()))
 
-	e, err := engine.New(engine.Options{Size: *size, Komi: 6.5, Threads: *threads, MoveTime: dur})
+	e, err := engine.New(engine.Options{Size: *size, Komi: 6.5, Threads: *threads, MoveTime: dur, NoBook: true}) // the book would answer the empty board unsearched
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func benchTreePerThread(ctx context.Context, root *board.Board, th int, dur time
 	res := make([]result, th)
 	var wg sync.WaitGroup
 	for i := range th {
-		e, err := engine.New(engine.Options{Size: root.Size(), Komi: 6.5, Threads: 1, MoveTime: dur})
+		e, err := engine.New(engine.Options{Size: root.Size(), Komi: 6.5, Threads: 1, MoveTime: dur, NoBook: true})
 		if err != nil {
 			return 0, err
 		}
