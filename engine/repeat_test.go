@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// repetitionBoard plays seeded random moves on a 4x4 board until one
+// recreates an earlier whole-board position, takes it back and returns the
+// board (with its history) and that move.
+func repetitionBoard(t *testing.T) (*board.Board, board.Move) {
+	t.Helper()
+	for seed := uint64(1); seed < 200; seed++ {
+		b := board.MustNew(4)
+		r := board.NewRand(seed)
+		for i := 0; i < 200; i++ {
+			c := b.ToMove()
+			m := board.Move{Color: c, Point: b.RandomMove(c, r)}
+			if m.Point == board.Pass {
+				break
+			}
+			if err := b.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if b.Repeated() {
+				if err := b.Undo(1); err != nil {
+					t.Fatal(err)
+				}
+				return b, m
+			}
+		}
+	}
+	t.Fatal("no repetition in 200 random 4x4 games")
+	return nil, board.Move{}
+}
+
+func TestRepeatsAndFirstFresh(t *testing.T) {
+	b, m := repetitionBoard(t)
+	seen := b.PositionHashes()
+	if !repeats(b, m.Color, m.Point, seen) {
+		t.Fatalf("%s %s recreates a position, repeats says no", m.Color, board.GTP(4, m.Point))
+	}
+	if repeats(b.Clone(), m.Color, m.Point, nil) {
+		t.Error("a board without history reported a repetition")
+	}
+	var other board.Point = board.Pass
+	for i := 0; i < b.EmptyCount(); i++ {
+		if p := b.EmptyAt(i); p != m.Point && b.Legal(m.Color, p) && !repeats(b, m.Color, p, seen) {
+			other = p
+			break
+		}
+	}
+	got := firstFresh(b, m.Color, []board.Point{m.Point, other}, seen)
+	if got != other {
+		t.Errorf("firstFresh chose %s, want %s after the repeating %s", board.GTP(4, got), board.GTP(4, other), board.GTP(4, m.Point))
+	}
+	if got := firstFresh(b, m.Color, []board.Point{m.Point}, seen); got != board.Pass {
+		t.Errorf("only a repeating move: got %s, want pass", board.GTP(4, got))
+	}
+}
+
+// The decision never keeps a move that recreates an earlier position while
+// the root has another: here the repeating move is the most visited.
+func TestFreshReplacesARepeatingMove(t *testing.T) {
+	b, m := repetitionBoard(t)
+	root := b.Clone()
+	root.SetToMove(m.Color)
+	tr := newTree(4, 10000)
+	tr.setRoot(root)
+	tr.expand(0, root)
+	r := tr.at(0)
+	var second board.Point = board.Pass
+	for k := r.child; k < r.child+r.nChild; k++ {
+		nd := tr.at(k)
+		switch {
+		case nd.move == m.Point:
+			nd.visits += 1000
+		case nd.move != board.Pass && second == board.Pass:
+			nd.visits += 500
+			second = nd.move
+		}
+	}
+	d := tr.fresh(Decision{Move: m.Point}, root, m.Color, b.PositionHashes())
+	if d.Move != second {
+		t.Errorf("chose %s, want %s, the most visited move that repeats nothing", board.GTP(4, d.Move), board.GTP(4, second))
+	}
+	// A history-less board (pondering, tests) changes nothing.
+	if d := tr.fresh(Decision{Move: m.Point}, root, m.Color, nil); d.Move != m.Point {
+		t.Errorf("without history: %s", board.GTP(4, d.Move))
+	}
+}
