@@ -630,16 +630,18 @@ func (b *Board) EmptyCount() int { return b.nEmpty }
 // particular order; playouts pick from it at random.
 func (b *Board) EmptyAt(i int) Point { return b.empty[i] }
 
-// PositionHashes returns the stone-position hashes reached so far (setup
-// position first, then after each move); nil on a history-less clone. The
-// engine uses it to avoid whole-board repetition at the root.
-func (b *Board) PositionHashes() []uint64 {
-	if b.hist == nil {
-		return nil
+// WouldRepeat reports whether m, played now, would recreate a whole-board
+// position the game has already had (the tournament rules stop the game
+// there for the referee). False for a pass, an illegal move, or on a
+// history-less clone. The engine and the random player use it to avoid
+// handing the referee a repetition.
+func (b *Board) WouldRepeat(m Move) bool {
+	if b.hist == nil || m.Point == Pass {
+		return false
 	}
-	out := make([]uint64, 0, len(b.hist.seen))
-	for h := range b.hist.seen {
-		out = append(out, h)
+	x := b.Clone()
+	if x.Play(m) != nil {
+		return false
 	}
-	return out
+	return b.hist.seen[x.hash] > 0
 }

@@ -216,6 +216,14 @@ func TestTripleKoRepetition(t *testing.T) {
 		v string
 	}{{Black, "C2"}, {White, "H2"}, {Black, "C8"}, {White, "B2"}, {Black, "G2"}, {White, "B8"}}
 	for i, mv := range moves {
+		p, _ := ParseGTP(9, mv.v)
+		last := i == len(moves)-1
+		if got := b.WouldRepeat(Move{mv.c, p}); got != last {
+			t.Fatalf("before %s %s (move %d): WouldRepeat=%v", mv.c, mv.v, i+1, got)
+		}
+		if last && b.Clone().WouldRepeat(Move{mv.c, p}) {
+			t.Fatal("a history-less clone reported a repetition")
+		}
 		play(t, b, mv.c, mv.v)
 		if b.Repeated() != (i == len(moves)-1) {
 			t.Fatalf("after %s %s (move %d): Repeated=%v\n%s", mv.c, mv.v, i+1, b.Repeated(), b)

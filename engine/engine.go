@@ -211,7 +211,7 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 		e.lowMoves = 0
 	}
 	d = e.passRules(d, root, c, t, view)
-	d = t.fresh(d, root, c, b.PositionHashes())
+	d = t.fresh(d, b, c)
 	d.Elapsed = time.Since(start)
 	e.opt.Log.Debug().Str("move", board.GTP(e.opt.Size, d.Move)).Float64("winrate", d.WinRate).
 		Int("playouts", d.Playouts).Int("reused", d.Reused).Dur("elapsed", d.Elapsed).Int("nodes", t.used).Msg("genmove")

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/kisen-go/kisen/board"
@@ -11,37 +12,25 @@ import (
 // that recreates one while another move is at hand (the demo stopped a game
 // White led by 39.5 points at move 74 this way). The search cannot see the
 // game's history (its boards are history-less clones), so the check is made
-// on the chosen move, at the root.
+// on the chosen move, at the root, against the caller's board
+// (board.WouldRepeat).
 
-// repeats reports whether c playing p on b recreates a whole-board position
-// that b's history has seen. False on a history-less board.
-func repeats(b *board.Board, c board.Color, p board.Point, seen []uint64) bool {
-	if p == board.Pass || len(seen) == 0 {
-		return false
-	}
-	x := b.Clone()
-	if x.Play(board.Move{Color: c, Point: p}) != nil {
-		return false
-	}
-	return slices.Contains(seen, x.PositionHash())
-}
-
-// firstFresh returns the first of moves (in order of preference) that does
-// not repeat a position, or Pass when every one does.
-func firstFresh(b *board.Board, c board.Color, moves []board.Point, seen []uint64) board.Point {
+// firstFresh returns the first of moves (in order of preference) that c
+// can play on b without repeating a position, or Pass when every one does.
+func firstFresh(b *board.Board, c board.Color, moves []board.Point) board.Point {
 	for _, p := range moves {
-		if !repeats(b, c, p, seen) {
+		if !b.WouldRepeat(board.Move{Color: c, Point: p}) {
 			return p
 		}
 	}
 	return board.Pass
 }
 
-// fresh replaces d's move, when it recreates a position in seen, by the
-// most visited root move that does not.
-func (t *tree) fresh(d Decision, root *board.Board, c board.Color, seen []uint64) Decision {
-	if repeats(root, c, d.Move, seen) {
-		d.Move = firstFresh(root, c, t.rootByVisits(), seen)
+// fresh replaces d's move, when it recreates a position of the game on b,
+// by the most visited root move that does not.
+func (t *tree) fresh(d Decision, b *board.Board, c board.Color) Decision {
+	if b.WouldRepeat(board.Move{Color: c, Point: d.Move}) {
+		d.Move = firstFresh(b, c, t.rootByVisits())
 		d.PV = []board.Point{d.Move}
 	}
 	return d
@@ -54,15 +43,7 @@ func (t *tree) rootByVisits() []board.Point {
 	for k := r.child; k < r.child+r.nChild; k++ {
 		kids = append(kids, *t.at(k))
 	}
-	slices.SortStableFunc(kids, func(a, b node) int {
-		switch {
-		case a.visits > b.visits:
-			return -1
-		case a.visits < b.visits:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(kids, func(a, b node) int { return cmp.Compare(b.visits, a.visits) })
 	out := make([]board.Point, len(kids))
 	for i, k := range kids {
 		out[i] = k.move

@@ -37,25 +37,24 @@ func repetitionBoard(t *testing.T) (*board.Board, board.Move) {
 
 func TestRepeatsAndFirstFresh(t *testing.T) {
 	b, m := repetitionBoard(t)
-	seen := b.PositionHashes()
-	if !repeats(b, m.Color, m.Point, seen) {
-		t.Fatalf("%s %s recreates a position, repeats says no", m.Color, board.GTP(4, m.Point))
+	if !b.WouldRepeat(m) {
+		t.Fatalf("%s %s recreates a position, WouldRepeat says no", m.Color, board.GTP(4, m.Point))
 	}
-	if repeats(b.Clone(), m.Color, m.Point, nil) {
+	if b.Clone().WouldRepeat(m) {
 		t.Error("a board without history reported a repetition")
 	}
 	var other board.Point = board.Pass
 	for i := 0; i < b.EmptyCount(); i++ {
-		if p := b.EmptyAt(i); p != m.Point && b.Legal(m.Color, p) && !repeats(b, m.Color, p, seen) {
+		if p := b.EmptyAt(i); p != m.Point && b.Legal(m.Color, p) && !b.WouldRepeat(board.Move{Color: m.Color, Point: p}) {
 			other = p
 			break
 		}
 	}
-	got := firstFresh(b, m.Color, []board.Point{m.Point, other}, seen)
+	got := firstFresh(b, m.Color, []board.Point{m.Point, other})
 	if got != other {
 		t.Errorf("firstFresh chose %s, want %s after the repeating %s", board.GTP(4, got), board.GTP(4, other), board.GTP(4, m.Point))
 	}
-	if got := firstFresh(b, m.Color, []board.Point{m.Point}, seen); got != board.Pass {
+	if got := firstFresh(b, m.Color, []board.Point{m.Point}); got != board.Pass {
 		t.Errorf("only a repeating move: got %s, want pass", board.GTP(4, got))
 	}
 }
@@ -81,12 +80,12 @@ func TestFreshReplacesARepeatingMove(t *testing.T) {
 			second = nd.move
 		}
 	}
-	d := tr.fresh(Decision{Move: m.Point}, root, m.Color, b.PositionHashes())
+	d := tr.fresh(Decision{Move: m.Point}, b, m.Color)
 	if d.Move != second {
 		t.Errorf("chose %s, want %s, the most visited move that repeats nothing", board.GTP(4, d.Move), board.GTP(4, second))
 	}
 	// A history-less board (pondering, tests) changes nothing.
-	if d := tr.fresh(Decision{Move: m.Point}, root, m.Color, nil); d.Move != m.Point {
+	if d := tr.fresh(Decision{Move: m.Point}, root, m.Color); d.Move != m.Point {
 		t.Errorf("without history: %s", board.GTP(4, d.Move))
 	}
 }

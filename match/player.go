@@ -84,27 +84,8 @@ func (p *RandomPlayer) Move(ctx context.Context, req Request) (Action, error) {
 	pt := b.RandomMove(req.Color, p.rng)
 	// Random moves may recreate a position (ko cycles); avoid handing the
 	// referee a repetition when another move exists.
-	for tries := 0; tries < 8 && pt != board.Pass && wouldRepeat(b, board.Move{Color: req.Color, Point: pt}); tries++ {
+	for tries := 0; tries < 8 && pt != board.Pass && b.WouldRepeat(board.Move{Color: req.Color, Point: pt}); tries++ {
 		pt = b.RandomMove(req.Color, p.rng)
 	}
 	return Action{Point: pt}, nil
-}
-
-// wouldRepeat reports whether m would recreate a position seen before.
-func wouldRepeat(b *board.Board, m board.Move) bool {
-	hashes := b.PositionHashes()
-	if len(hashes) == 0 {
-		return false
-	}
-	c := b.Clone()
-	if c.Play(m) != nil {
-		return false
-	}
-	h := c.PositionHash()
-	for _, x := range hashes {
-		if x == h {
-			return true
-		}
-	}
-	return false
 }
