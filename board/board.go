@@ -260,7 +260,12 @@ func (b *Board) AtariLiberty(p Point) Point {
 	if !b.InAtari(p) {
 		return Pass
 	}
-	h := b.head[p]
+	return b.soleLib(b.head[p])
+}
+
+// soleLib is the liberty of the chain with head h, which is in atari: with
+// one liberty the pseudo-liberty sum over the count is that point.
+func (b *Board) soleLib(h Point) Point {
 	return Point(b.libSum[h] / b.libs[h])
 }
 

@@ -209,7 +209,7 @@ func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWat
 		// Capture the last move's chain if it is in atari.
 		h := b.head[last]
 		if b.inAtari(h) {
-			l := Point(b.libSum[h] / b.libs[h])
+			l := b.soleLib(h)
 			if b.Legal(c, l) && r.Intn(10) != 0 {
 				return l
 			}
@@ -223,7 +223,7 @@ func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWat
 			if p := b.captureAround(c, b.head[n]); p != Pass {
 				return p
 			}
-			l := Point(b.libSum[b.head[n]] / b.libs[b.head[n]])
+			l := b.soleLib(b.head[n])
 			if b.escapeOK(c, l) {
 				return l
 			}
@@ -290,7 +290,7 @@ func (b *Board) captureAround(c Color, h Point) Point {
 		for _, q := range b.neighbours(s) {
 			if b.color[q] == o && b.inAtari(b.head[q]) {
 				hq := b.head[q]
-				l := Point(b.libSum[hq] / b.libs[hq])
+				l := b.soleLib(hq)
 				if b.Legal(c, l) {
 					return l
 				}
@@ -418,7 +418,7 @@ func (b *Board) captureWatched(c Color, w *atariWatch) Point {
 		if !b.inAtari(h) || int32(b.stones[h]) <= most {
 			continue
 		}
-		if l := Point(b.libSum[h] / b.libs[h]); b.Legal(c, l) {
+		if l := b.soleLib(h); b.Legal(c, l) {
 			best, most = l, int32(b.stones[h])
 		}
 	}

@@ -33,7 +33,9 @@ func TestTwoLibsAndLibsAfter(t *testing.T) {
 	}
 }
 
-func TestTwoLibMoveDefends(t *testing.T) {
+// pairLeftWithTwoLibs is a white pair (B3-C3) that Black's B2 has just
+// left with two liberties, C2 and D3.
+func pairLeftWithTwoLibs(t *testing.T) *Board {
 	b := setupRows(t,
 		".....",
 		".XX..",
@@ -41,6 +43,11 @@ func TestTwoLibMoveDefends(t *testing.T) {
 		".....",
 		".....")
 	b.PlayLegal(Black, pt(1, 1)) // B2 takes the pair's third liberty
+	return b
+}
+
+func TestTwoLibMoveDefends(t *testing.T) {
+	b := pairLeftWithTwoLibs(t)
 	p := b.twoLibMove(White, b.Last().Point)
 	if p != pt(2, 1) && p != pt(3, 2) {
 		t.Fatalf("White answers B2 at %v, want an extension to C2 or D3", p)
@@ -194,13 +201,7 @@ func TestCaptureWatchedAnywhere(t *testing.T) {
 
 // FightReply is the playout's two-liberty answer, offered to the priors.
 func TestFightReply(t *testing.T) {
-	b := setupRows(t,
-		".....",
-		".XX..",
-		"XOO..",
-		".....",
-		".....")
-	b.PlayLegal(Black, pt(1, 1)) // B2 takes the pair's third liberty
+	b := pairLeftWithTwoLibs(t)
 	if p := b.FightReply(White); p != pt(2, 1) && p != pt(3, 2) {
 		t.Fatalf("FightReply = %v, want an extension to C2 or D3", p)
 	}
