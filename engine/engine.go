@@ -151,15 +151,17 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	root := b.Clone()
 	root.SetToMove(c)
 	oppPassed := b.Passes() > 0
+	if !e.opt.NoBook {
+		if p, ok := bookMove(root, c); ok {
+			return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, nil
+		}
+	}
 
 	// Forced moves: no legal point that isn't an own eye, or a single
 	// sensible one while the opponent plays on.
 	cands := candidates(root, c)
 	if len(cands) == 0 {
 		return Decision{Move: board.Pass, WinRate: 0.5, Elapsed: time.Since(start)}, nil
-	}
-	if p, ok := bookMove(root, c); ok && !e.opt.NoBook {
-		return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, nil
 	}
 	if !oppPassed {
 		if p, ok := forced(root, c, cands); ok {
