@@ -164,7 +164,9 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 		return Decision{Move: board.Pass, WinRate: 0.5, Elapsed: time.Since(start)}, nil
 	}
 	if !oppPassed {
-		if p, ok := forced(root, c, cands); ok {
+		// (A forced move that recreates an earlier position goes to the
+		// search, whose choice is checked for repetition.)
+		if p, ok := forced(root, c, cands); ok && !b.WouldRepeat(board.Move{Color: c, Point: p}) {
 			return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, nil
 		}
 	}
@@ -280,6 +282,23 @@ func (t *tree) japaneseScore(area, d int, toMove board.Color, ended bool) float6
 		}
 	}
 	return float64(area-d) - t.komi
+}
+
+// playoutValue is a playout's value for Black, from Black's score: mostly
+// the win, plus a small share for the margin (scoreShare, saturating at a
+// margin of half the board). Among moves that win about as often the
+// search then prefers the one that keeps more points, which leaves room
+// for a later misreading; a pure win/loss count plays any move that wins
+// by half a point, and kisen's wins were by 1.5 points while its losses
+// were whole groups.
+func (t *tree) playoutValue(score float64) float32 {
+	m := float32(score) / t.marginScale
+	m = max(-1, min(1, m))
+	v := t.scoreShare * (0.5 + 0.5*m)
+	if score > 0 {
+		v += 1 - t.scoreShare
+	}
+	return v
 }
 
 // passRules adjusts the search's choice for Japanese rules and pass
@@ -619,6 +638,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 	path := make([]int32, 0, 128)
 	kids := make([]node, 0, e.opt.Size*e.opt.Size+1)
 	first := make([]board.Color, (e.opt.Size+2)*(e.opt.Size+2)) // AMAF scratch
+	var lad board.Ladders
 	for n := 0; ; n++ {
 		select {
 		case <-ctx.Done():
@@ -631,7 +651,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		var grow int32
 		path, moves, grow = t.descend(pb, path[:0], moves[:0])
 		for grow >= 0 {
-			kids = priors(pb, kids[:0])
+			kids = priors(pb, kids[:0], &lad)
 			t.install(grow, kids)
 			path, moves, grow = t.descend(pb, path, moves)
 		}
@@ -641,7 +661,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		d, toMove, ended := t.leafPutDiff(moves), pb.ToMove(), pb.Passes() >= 2
 		moves = pb.HeavyPlayoutReplies(r, 3*e.opt.Size*e.opt.Size, moves, lg)
 		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
-		t.backup(path, moves, score > 0, first)
+		t.backup(path, moves, t.playoutValue(score), first)
 		if lg != nil {
 			lg.Learn(moves, root.ToMove(), score > 0)
 		}

@@ -11,8 +11,9 @@ import (
 // Prior bonuses and penalties, in equivalent playouts (wins, visits).
 const (
 	captureBonus = 20 // captures a chain in atari
-	escapeBonus  = 15 // saves an own chain in atari (to three liberties or more)
-	ladderBonus  = 5  // saves it to two liberties only: a ladder may follow
+	escapeBonus  = 15 // saves an own chain in atari (no ladder follows)
+	ladderPen    = 10 // runs from atari into a ladder that works (equivalent losses)
+	ladderBonus  = 15 // puts an opponent chain in atari it cannot escape
 	fightBonus   = 10 // the playout's answer in a two-liberty fight or eye space (board.FightReply)
 	patternBonus = 6  // good 3x3 shape
 	nearBonus    = 4  // within distance 2 of the last move
@@ -31,7 +32,7 @@ const (
 // expand gives the leaf idx its children for the position b (see priors),
 // while no search thread runs.
 func (t *tree) expand(idx int32, b *board.Board) {
-	t.install(idx, priors(b, nil))
+	t.install(idx, priors(b, nil, nil))
 }
 
 // sortByPrior orders children best prior first (mean of the prior's
@@ -66,8 +67,11 @@ func (t *tree) install(idx int32, kids []node) {
 // priors appends to dst the children of the position b: every legal move
 // that fills no own eye, plus pass, each with its prior. It reads only b,
 // so search threads compute it outside the tree lock: it is the costliest
-// part of a descent.
-func priors(b *board.Board, dst []node) []node {
+// part of a descent. lad is the thread's ladder scratch (nil: a new one).
+func priors(b *board.Board, dst []node, lad *board.Ladders) []node {
+	if lad == nil {
+		lad = new(board.Ladders)
+	}
 	c := b.ToMove()
 	size := b.Size()
 	open := b.EmptyCount()*2 > size*size
@@ -97,12 +101,16 @@ func priors(b *board.Board, dst []node) []node {
 			if k == c.Opponent() {
 				bonus(captureBonus)
 			} else if b.SelfAtari(c, p) == 0 {
-				if b.LibertiesAfter(c, p, 3) >= 3 {
-					bonus(escapeBonus)
+				// Two liberties after the escape: read the ladder.
+				if b.LibertiesAfter(c, p, 3) < 3 && lad.EscapeCaught(b, c, p, q) {
+					n += ladderPen
 				} else {
-					bonus(ladderBonus)
+					bonus(escapeBonus)
 				}
 			}
+		}
+		if lad.AtariCaptures(b, c, p) {
+			bonus(ladderBonus)
 		}
 		if b.GoodPattern(c, p) {
 			bonus(patternBonus)

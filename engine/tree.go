@@ -36,12 +36,16 @@ type tree struct {
 	putDiff   int         // stones Black has put on the board minus White's, at the root (see japaneseScore)
 	base      int         // root visits when the current search began
 	widening  bool        // progressive widening (Options.Widening)
+	// A playout's value: scoreShare of it for the margin, which saturates
+	// at marginScale points (see playoutValue).
+	scoreShare, marginScale float32
 }
 
 const (
 	expandAfter = 2    // visits before a leaf grows children
 	raveEquiv   = 1000 // β = r/(r+n+r·n/raveEquiv); 1000 beat 3000 57 of 100 (strength.md)
 	evenPrior   = 10   // equivalent visits at 0.5 for every new node
+	scoreShare  = 0.05 // of a playout's value, for the margin (playoutValue)
 )
 
 const chunkBits = 16
@@ -119,6 +123,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	}
 	t := newTree(e.opt.Size, maxNodes)
 	t.komi, t.widening = e.opt.Komi, e.opt.Widening
+	t.scoreShare, t.marginScale = scoreShare, float32(e.opt.Size*e.opt.Size)/2
 	t.setRoot(root)
 	t.expand(0, root)
 	return t
@@ -284,7 +289,7 @@ func value(n *node) float64 {
 // the points played after the root (tree moves then playout moves);
 // blackWins is the playout result; first is the thread's scratch, indexed
 // by point, all Empty (it is left so).
-func (t *tree) backup(path []int32, moves []board.Point, blackWins bool, first []board.Color) {
+func (t *tree) backup(path []int32, moves []board.Point, blackValue float32, first []board.Color) {
 	// first[p] = colour that played p first after the current node.
 	defer func() {
 		for _, p := range moves {
@@ -307,20 +312,16 @@ func (t *tree) backup(path []int32, moves []board.Point, blackWins bool, first [
 	for d := depth; d >= 0; d-- {
 		nd := t.at(path[d])
 		// The mover of node at depth d is colorAt(d-1).
+		mover := rootColor.Opponent()
 		if d > 0 {
-			mover := colorAt(d - 1)
-			if (mover == board.Black) == blackWins {
-				addF(&nd.wins, 1)
-			}
-		} else if (rootColor.Opponent() == board.Black) == blackWins {
-			addF(&nd.wins, 1)
+			mover = colorAt(d - 1)
+		}
+		if v := valueFor(mover, blackValue); v != 0 {
+			addF(&nd.wins, v)
 		}
 		if c0 := atomic.LoadInt32(&nd.child); c0 >= 0 {
 			toMove := colorAt(d)
-			win := float32(0)
-			if (toMove == board.Black) == blackWins {
-				win = 1
-			}
+			win := valueFor(toMove, blackValue)
 			for k := c0; k < c0+nd.nChild; k++ {
 				ch := t.at(k)
 				if ch.move != board.Pass && first[ch.move] == toMove {
@@ -335,6 +336,14 @@ func (t *tree) backup(path []int32, moves []board.Point, blackWins bool, first [
 			first[moves[d-1]] = colorAt(d - 1)
 		}
 	}
+}
+
+// valueFor is a playout's value for c, given its value for Black.
+func valueFor(c board.Color, blackValue float32) float32 {
+	if c == board.Black {
+		return blackValue
+	}
+	return 1 - blackValue
 }
 
 func (t *tree) rootVisits() int {

@@ -1,0 +1,190 @@
+package board
+
+// Ladder reading for the search's priors. A chain reduced to two liberties
+// can often be chased along a ladder: each atari leaves it one liberty,
+// each extension gives back two, until the edge or a friendly stone ends
+// the chase. The playouts play ladders out at random, and the tree met
+// them only one move at a time: it gave an escape into a working ladder
+// the same bonus as a real escape.
+
+// ladderMaxPlays bounds the stones one reading may place: a 19x19 ladder
+// from corner to corner takes under 40 plies, and a position whose
+// readings branch more is no ladder to trust.
+const ladderMaxPlays = 160
+
+// Ladders is the scratch of ladder readings: a stack of boards, one per
+// ply. The zero value is ready; keep one per search thread, as it grows
+// to tens of boards (about 17 KB each).
+type Ladders struct {
+	stack []*Board
+	plays int
+}
+
+// at returns the scratch board for ply d, a copy of b.
+func (l *Ladders) at(d int, b *Board) *Board {
+	for len(l.stack) <= d {
+		l.stack = append(l.stack, new(Board))
+	}
+	nb := l.stack[d]
+	nb.CopyFrom(b)
+	return nb
+}
+
+// EscapeCaught reports whether c playing at the empty point p, the
+// liberty of c's chain at q that is in atari, leaves that chain caught in
+// a ladder: it has two liberties after the move and the opponent captures
+// it by ataris whatever c answers. It is false when the move is illegal or
+// gives three liberties or more (no ladder), and also when it leaves one
+// (that is a self-atari, for the caller to judge).
+func (l *Ladders) EscapeCaught(b *Board, c Color, p, q Point) bool {
+	if b.color[q] != c || !b.Legal(c, p) {
+		return false
+	}
+	l.plays = 0
+	nb := l.at(0, b)
+	nb.play(c, p)
+	if nb.color[q] != c || nb.libCount(nb.head[q], 3) != 2 {
+		return false
+	}
+	return l.attack(nb, q, 1)
+}
+
+// AtariCaptures reports whether c playing at the empty point p puts a
+// neighbouring opponent chain of two liberties in atari from which it
+// cannot escape: extending is caught in a ladder and no capture of an
+// attacking chain saves it.
+func (l *Ladders) AtariCaptures(b *Board, c Color, p Point) bool {
+	if !b.Legal(c, p) {
+		return false
+	}
+	o := c.Opponent()
+	for _, q := range b.neighbours(p) {
+		if b.color[q] != o {
+			continue
+		}
+		if _, _, two := b.twoLibs(b.head[q]); !two {
+			continue
+		}
+		l.plays = 0
+		nb := l.at(0, b)
+		nb.play(c, p)
+		if nb.color[q] == o && nb.inAtari(nb.head[q]) && l.defend(nb, q, 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// attack reports whether the side opposing the chain at q (two
+// liberties, attacker to move on b) captures it by an atari on one of
+// its liberties followed by further ladder reading.
+func (l *Ladders) attack(b *Board, q Point, d int) bool {
+	a := b.color[q].Opponent()
+	l1, l2, ok := b.twoLibs(b.head[q])
+	if !ok {
+		return false
+	}
+	for _, at := range [2]Point{l1, l2} {
+		if l.plays >= ladderMaxPlays {
+			return false // unread: assume the chain escapes
+		}
+		if !b.Legal(a, at) {
+			continue
+		}
+		l.plays++
+		nb := l.at(d, b)
+		nb.play(a, at)
+		if nb.color[q] == Empty {
+			return true // captured outright (cannot happen with two liberties, but cheap)
+		}
+		if nb.inAtari(nb.head[q]) && l.defend(nb, q, d+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// defend reports whether the chain at q, in atari with its owner to move
+// on b, is lost: every defence (capturing an adjacent attacking chain in
+// atari, or extending at the liberty) leaves it with at most two
+// liberties and a working attack.
+func (l *Ladders) defend(b *Board, q Point, d int) bool {
+	c := b.color[q]
+	h := b.head[q]
+	var tries [8]Point
+	n := 0
+	tries[n] = b.soleLib(h)
+	n++
+	o := c.Opponent()
+	for s := h; ; {
+		for _, x := range b.neighbours(s) {
+			if b.color[x] != o || !b.inAtari(b.head[x]) {
+				continue
+			}
+			lib := b.soleLib(b.head[x])
+			dup := false
+			for i := 0; i < n; i++ {
+				dup = dup || tries[i] == lib
+			}
+			if !dup && n < len(tries) {
+				tries[n] = lib
+				n++
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	for _, m := range tries[:n] {
+		if l.plays >= ladderMaxPlays {
+			return false
+		}
+		if !b.Legal(c, m) {
+			continue
+		}
+		l.plays++
+		nb := l.at(d, b)
+		nb.play(c, m)
+		switch libs := nb.libCount(nb.head[q], 3); {
+		case libs >= 3:
+			return false
+		case libs == 2:
+			if !l.attack(nb, q, d+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// libCount counts the liberties of the chain with head h, stopping at
+// limit.
+func (b *Board) libCount(h Point, limit int) int {
+	var found [8]Point
+	n := 0
+	for s := h; ; {
+		for _, q := range b.neighbours(s) {
+			if b.color[q] != Empty {
+				continue
+			}
+			dup := false
+			for i := 0; i < n; i++ {
+				dup = dup || found[i] == q
+			}
+			if dup {
+				continue
+			}
+			found[n] = q
+			n++
+			if n >= limit || n == len(found) {
+				return n
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	return n
+}

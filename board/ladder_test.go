@@ -1,0 +1,84 @@
+package board
+
+import "testing"
+
+// ladderStart is a white stone at C3 in atari (liberty D3): extending
+// leaves two liberties and the ladder runs up and right, D4, E4, E5, ...
+// to the top edge, unless breaker is a white stone on its path.
+func ladderStart(t *testing.T, breaker bool) *Board {
+	t.Helper()
+	row7 := "........."
+	if breaker {
+		row7 = "......O.." // G7
+	}
+	return setupRows(t,
+		".........",
+		".........",
+		row7,
+		".........",
+		".........",
+		"..X......",
+		".XO......",
+		"..XX.....",
+		".........")
+}
+
+func TestLadder(t *testing.T) {
+	p9 := func(v string) Point {
+		p, err := ParseGTP(9, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name    string
+		breaker bool
+		caught  bool
+	}{
+		{"open board", false, true},
+		{"white stone on the path", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var l Ladders
+			b := ladderStart(t, tc.breaker)
+			if got := l.EscapeCaught(b, White, p9("D3"), p9("C3")); got != tc.caught {
+				t.Errorf("EscapeCaught(D3) = %v, want %v", got, tc.caught)
+			}
+			b.PlayLegal(White, p9("D3"))
+			if got := l.AtariCaptures(b, Black, p9("E3")); got != tc.caught {
+				t.Errorf("after D3, AtariCaptures(E3) = %v, want %v", got, tc.caught)
+			}
+			if l.AtariCaptures(b, Black, p9("D4")) {
+				t.Error("AtariCaptures(D4) = true; White escapes to E3 with three liberties")
+			}
+		})
+	}
+}
+
+func TestLadderEscapeByCapture(t *testing.T) {
+	// The black stone at B3 is itself in atari (its liberty is B2): after
+	// the escape to D3 and Black's atari at E3, White captures B3 instead
+	// of running, and gets out.
+	b := setupRows(t,
+		".........",
+		".........",
+		".........",
+		".........",
+		".........",
+		".OX......",
+		"OXO......",
+		"..XX.....",
+		".........")
+	var l Ladders
+	d3 := At(9, 3, 2)
+	if !b.Legal(White, d3) {
+		t.Fatal("D3 illegal")
+	}
+	if !b.InAtari(At(9, 1, 2)) || !b.InAtari(At(9, 2, 2)) {
+		t.Fatal("B3 and C3 should both be in atari")
+	}
+	if l.EscapeCaught(b, White, d3, At(9, 2, 2)) {
+		t.Error("EscapeCaught = true; White captures B3 and escapes")
+	}
+}

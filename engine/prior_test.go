@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// priorMean is the prior's win rate of the child at the GTP point v.
+func priorMean(t *testing.T, kids []node, v string) float32 {
+	t.Helper()
+	p, err := board.ParseGTP(9, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kids {
+		if k.move == p {
+			return k.wins / k.visits
+		}
+	}
+	t.Fatalf("no child at %s", v)
+	return 0
+}
+
+// The white stone C3 is in atari (liberty D3). Extending leaves two
+// liberties, and the ladder up and to the right works unless a white
+// stone (G7) stands on its path: the escape's prior follows the ladder,
+// and so does the prior of Black's atari E3 after the escape.
+func TestPriorsReadLadders(t *testing.T) {
+	atari := map[bool]float32{} // E3's prior by whether White escapes
+	for _, tc := range []struct {
+		name    string
+		row7    string
+		escapes bool
+	}{
+		{"ladder works", ".........", false},
+		{"ladder breaker at G7", "......O..", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := engineRows(t,
+				".........",
+				".........",
+				tc.row7,
+				".........",
+				".........",
+				"..X......",
+				".XO......",
+				"..XX.....",
+				".........")
+			b.SetToMove(board.White)
+			var lad board.Ladders
+			kids := priors(b, nil, &lad)
+			if got := priorMean(t, kids, "D3"); (got > 0.5) != tc.escapes {
+				t.Errorf("White's escape D3 has prior %.3f; want above 0.5: %v", got, tc.escapes)
+			}
+			if err := b.Play(board.Move{Color: board.White, Point: mustGTP(t, "D3")}); err != nil {
+				t.Fatal(err)
+			}
+			atari[tc.escapes] = priorMean(t, priors(b, nil, &lad), "E3")
+		})
+	}
+	if caught, free := atari[false], atari[true]; caught <= free {
+		t.Errorf("Black's atari E3: prior %.3f when the ladder works, %.3f when it does not; want the first higher", caught, free)
+	}
+}
+
+func mustGTP(t *testing.T, v string) board.Point {
+	t.Helper()
+	p, err := board.ParseGTP(9, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
