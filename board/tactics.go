@@ -134,63 +134,49 @@ func (b *Board) twoLibMove(c Color, last Point) Point {
 	return Pass
 }
 
-// nakadeMove answers a last move next to an empty region bordered by one
-// colour only. In a region of three points whoever is to move plays its
-// middle (the point touching the other two), the vital point for both the
-// owner (two eyes) and the attacker (one). In a region of four to six
-// points with one point touching more of the region than any other (the
-// centre of a pyramid four, a crossed or bulky five, a rabbity six) the
-// owner plays it and makes two eyes; the attacker does not, since its
-// playout could not go on to kill (the stones it would add inside are
-// self-ataris the playout refuses) and the group would be captured and
-// killed again until the move limit. Pass when there is none.
+// nakadeMove answers a last move next to an empty region of exactly three
+// points bordered by one colour only: whoever is to move plays its middle
+// point (the one touching the other two), the vital point for both the
+// owner (two eyes) and the attacker (one). Pass when there is none.
 func (b *Board) nakadeMove(c Color, last Point) Point {
 	for _, q := range b.neighbours(last) {
 		if b.color[q] != Empty {
 			continue
 		}
-		region, n, owner := b.eyeSpace(q)
-		if n == 0 || (n > 3 && owner != c) {
+		region, ok := b.eyeSpace3(q)
+		if !ok {
 			continue
 		}
-		best, bestDeg, unique := Pass, 0, false
-		for _, p := range region[:n] {
-			deg := b.nbrCount(p, Empty)
-			switch {
-			case deg > bestDeg:
-				best, bestDeg, unique = p, deg, true
-			case deg == bestDeg:
-				unique = false
+		for i, p := range region {
+			touches := 0
+			for _, s := range b.neighbours(p) {
+				if s == region[(i+1)%3] || s == region[(i+2)%3] {
+					touches++
+				}
 			}
-		}
-		need := 3
-		if n == 3 {
-			need = 2
-		}
-		if unique && bestDeg >= need && b.Legal(c, best) {
-			return best
+			if touches == 2 && b.Legal(c, p) {
+				return p
+			}
 		}
 	}
 	return Pass
 }
 
-// eyeSpace returns the empty region containing q, its size and the colour
-// around it, when it has three to six points and stones of one colour
-// only around it; a size of 0 otherwise.
-func (b *Board) eyeSpace(q Point) ([6]Point, int, Color) {
-	var region [7]Point // one spare slot: a seventh point means too big
+// eyeSpace3 returns the empty region containing q when it has exactly three
+// points and stones of one colour only around it.
+func (b *Board) eyeSpace3(q Point) ([3]Point, bool) {
+	var region [4]Point // one spare slot: a fourth point means too big
 	region[0] = q
 	n := 1
 	owner := Empty
 	for i := 0; i < n; i++ {
 		// Quick reject from the neighbour counts, before any walking: a
-		// point of an eye space has stones of one colour only around it
-		// (most candidates in open play fail here).
-		p := region[i]
-		if b.nbrCount(p, Black) > 0 && b.nbrCount(p, White) > 0 {
-			return [6]Point{}, 0, Empty
+		// point of a three-point space has at most two empty neighbours and
+		// stones of one colour only (most candidates in open play fail here).
+		if p := region[i]; b.nbrCount(p, Empty) > 2 || (b.nbrCount(p, Black) > 0 && b.nbrCount(p, White) > 0) {
+			return [3]Point{}, false
 		}
-		for _, s := range b.neighbours(p) {
+		for _, s := range b.neighbours(region[i]) {
 			switch k := b.color[s]; k {
 			case border:
 			case Empty:
@@ -202,24 +188,22 @@ func (b *Board) eyeSpace(q Point) ([6]Point, int, Color) {
 					continue
 				}
 				if n == len(region) {
-					return [6]Point{}, 0, Empty
+					return [3]Point{}, false
 				}
 				region[n] = s
 				n++
 			default:
 				if owner != Empty && owner != k {
-					return [6]Point{}, 0, Empty
+					return [3]Point{}, false
 				}
 				owner = k
 			}
 		}
 	}
-	if n < 3 || n > 6 || owner == Empty {
-		return [6]Point{}, 0, Empty
+	if n != 3 || owner == Empty {
+		return [3]Point{}, false
 	}
-	var out [6]Point
-	copy(out[:], region[:n])
-	return out, n, owner
+	return [3]Point{region[0], region[1], region[2]}, true
 }
 
 // FightReply is the heavy playout's answer to the last move in a

