@@ -2,6 +2,7 @@ package board
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 )
 
@@ -360,5 +361,31 @@ func TestNewRejectsBadSizes(t *testing.T) {
 		if _, err := New(s); err == nil {
 			t.Errorf("size %d accepted", s)
 		}
+	}
+}
+
+// CopyFrom copies Board field by field; a field added to Board must be
+// added there too (this count is the reminder).
+func TestCopyFromCopiesEveryField(t *testing.T) {
+	if n := reflect.TypeOf(Board{}).NumField(); n != 22 {
+		t.Fatalf("Board has %d fields; CopyFrom copies 22: update it and this count", n)
+	}
+	// A board that held a 19x19 game, reused for 9x9 positions: every
+	// copy must play on exactly as a fresh clone does.
+	dst := MustNew(19)
+	r := NewRand(1)
+	dst.RandomPlayout(r, 300)
+	for seed := uint64(1); seed <= 20; seed++ {
+		src := MustNew(9)
+		src.RandomPlayout(NewRand(seed), int(seed*4))
+		dst.CopyFrom(src)
+		ref := src.Clone()
+		r1, r2 := NewRand(seed), NewRand(seed)
+		dst.HeavyPlayout(r1, 200, nil)
+		ref.HeavyPlayout(r2, 200, nil)
+		if dst.String() != ref.String() || dst.Hash() != ref.Hash() || dst.MoveNumber() != ref.MoveNumber() {
+			t.Fatalf("seed %d: the copy played on differently:\n%s\n%s", seed, dst, ref)
+		}
+		checkInvariants(t, dst)
 	}
 }
