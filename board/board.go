@@ -662,7 +662,8 @@ func (b *Board) WouldRepeat(m Move) bool {
 	if b.hist == nil || m.Point == Pass {
 		return false
 	}
-	x := b.Clone()
+	var x Board // history-less, so Play records nothing
+	x.CopyFrom(b)
 	if x.Play(m) != nil {
 		return false
 	}

@@ -43,10 +43,11 @@ func (l *Ladders) EscapeCaught(b *Board, c Color, p, q Point) bool {
 	l.plays = 0
 	nb := l.at(0, b)
 	nb.play(c, p)
-	if nb.color[q] != c || nb.libCount(nb.head[q], 3) != 2 {
+	if nb.color[q] != c || nb.inAtari(nb.head[q]) {
 		return false
 	}
-	return l.attack(nb, q, 1)
+	return l.attack(nb, q, 1) // false with three liberties or more
+
 }
 
 // AtariCaptures reports whether c playing at the empty point p puts a
@@ -58,6 +59,7 @@ func (l *Ladders) AtariCaptures(b *Board, c Color, p Point) bool {
 		return false
 	}
 	o := c.Opponent()
+	var nb *Board // the position after p, made once (the readings use plies 1 on)
 	for _, q := range b.neighbours(p) {
 		if b.color[q] != o {
 			continue
@@ -65,9 +67,11 @@ func (l *Ladders) AtariCaptures(b *Board, c Color, p Point) bool {
 		if _, _, two := b.twoLibs(b.head[q]); !two {
 			continue
 		}
+		if nb == nil {
+			nb = l.at(0, b)
+			nb.play(c, p)
+		}
 		l.plays = 0
-		nb := l.at(0, b)
-		nb.play(c, p)
 		if nb.color[q] == o && nb.inAtari(nb.head[q]) && l.defend(nb, q, 1) {
 			return true
 		}
@@ -75,9 +79,10 @@ func (l *Ladders) AtariCaptures(b *Board, c Color, p Point) bool {
 	return false
 }
 
-// attack reports whether the side opposing the chain at q (two
-// liberties, attacker to move on b) captures it by an atari on one of
-// its liberties followed by further ladder reading.
+// attack reports whether the side opposing the chain at q (attacker to
+// move on b) captures it by an atari on one of its liberties followed by
+// further ladder reading; false unless the chain has exactly two
+// liberties.
 func (l *Ladders) attack(b *Board, q Point, d int) bool {
 	a := b.color[q].Opponent()
 	l1, l2, ok := b.twoLibs(b.head[q])
@@ -94,9 +99,6 @@ func (l *Ladders) attack(b *Board, q Point, d int) bool {
 		l.plays++
 		nb := l.at(d, b)
 		nb.play(a, at)
-		if nb.color[q] == Empty {
-			return true // captured outright (cannot happen with two liberties, but cheap)
-		}
 		if nb.inAtari(nb.head[q]) && l.defend(nb, q, d+1) {
 			return true
 		}
@@ -146,45 +148,12 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 		l.plays++
 		nb := l.at(d, b)
 		nb.play(c, m)
-		switch libs := nb.libCount(nb.head[q], 3); {
-		case libs >= 3:
-			return false
-		case libs == 2:
-			if !l.attack(nb, q, d+1) {
-				return false
-			}
+		if nb.inAtari(nb.head[q]) {
+			continue // still one liberty: this defence fails
+		}
+		if !l.attack(nb, q, d+1) {
+			return false // three liberties, or two and no working atari
 		}
 	}
 	return true
-}
-
-// libCount counts the liberties of the chain with head h, stopping at
-// limit.
-func (b *Board) libCount(h Point, limit int) int {
-	var found [8]Point
-	n := 0
-	for s := h; ; {
-		for _, q := range b.neighbours(s) {
-			if b.color[q] != Empty {
-				continue
-			}
-			dup := false
-			for i := 0; i < n; i++ {
-				dup = dup || found[i] == q
-			}
-			if dup {
-				continue
-			}
-			found[n] = q
-			n++
-			if n >= limit || n == len(found) {
-				return n
-			}
-		}
-		s = b.next[s]
-		if s == h {
-			break
-		}
-	}
-	return n
 }

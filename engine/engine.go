@@ -285,18 +285,17 @@ func (t *tree) japaneseScore(area, d int, toMove board.Color, ended bool) float6
 }
 
 // playoutValue is a playout's value for Black, from Black's score: mostly
-// the win, plus a small share for the margin (scoreShare, saturating at a
-// margin of half the board). Among moves that win about as often the
+// the win, plus share (scoreShare in the search) for the margin, which
+// saturates at scale points (half the board). Among moves that win about as often the
 // search then prefers the one that keeps more points, which leaves room
 // for a later misreading; a pure win/loss count plays any move that wins
 // by half a point, and kisen's wins were by 1.5 points while its losses
 // were whole groups.
-func (t *tree) playoutValue(score float64) float32 {
-	m := float32(score) / t.marginScale
-	m = max(-1, min(1, m))
-	v := t.scoreShare * (0.5 + 0.5*m)
+func playoutValue(score float64, share, scale float32) float32 {
+	m := max(-1, min(1, float32(score)/scale))
+	v := share * (0.5 + 0.5*m)
 	if score > 0 {
-		v += 1 - t.scoreShare
+		v += 1 - share
 	}
 	return v
 }
@@ -639,6 +638,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 	kids := make([]node, 0, e.opt.Size*e.opt.Size+1)
 	first := make([]board.Color, (e.opt.Size+2)*(e.opt.Size+2)) // AMAF scratch
 	var lad board.Ladders
+	marginScale := float32(e.opt.Size*e.opt.Size) / 2
 	for n := 0; ; n++ {
 		select {
 		case <-ctx.Done():
@@ -661,7 +661,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		d, toMove, ended := t.leafPutDiff(moves), pb.ToMove(), pb.Passes() >= 2
 		moves = pb.HeavyPlayoutReplies(r, 3*e.opt.Size*e.opt.Size, moves, lg)
 		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
-		t.backup(path, moves, t.playoutValue(score), first)
+		t.backup(path, moves, playoutValue(score, scoreShare, marginScale), first)
 		if lg != nil {
 			lg.Learn(moves, root.ToMove(), score > 0)
 		}

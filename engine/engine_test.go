@@ -808,22 +808,22 @@ func TestBookOpensTengen(t *testing.T) {
 // A playout's value is mostly the win; among wins (and among losses) a
 // larger margin is worth a little more, up to half the board.
 func TestPlayoutValue(t *testing.T) {
-	tr := &tree{scoreShare: 0.05, marginScale: 40.5}
+	const share, scale = 0.05, 40.5
+	value := func(s float64) float32 { return playoutValue(s, share, scale) }
 	scores := []float64{-200, -40.5, -10.5, -0.5, 0.5, 10.5, 40.5, 200}
 	for i, s := range scores {
-		v := tr.playoutValue(s)
-		if (s > 0) != (v >= 1-tr.scoreShare) || v < 0 || v > 1 {
+		v := value(s)
+		if (s > 0) != (v >= 1-share) || v < 0 || v > 1 {
 			t.Errorf("score %v: value %v", s, v)
 		}
-		if i > 0 && scores[i-1] >= -40.5 && s <= 40.5 && v <= tr.playoutValue(scores[i-1]) {
+		if i > 0 && scores[i-1] >= -40.5 && s <= 40.5 && v <= value(scores[i-1]) {
 			t.Errorf("score %v: value %v not above the value of %v", s, v, scores[i-1])
 		}
 	}
-	if tr.playoutValue(200) != 1 || tr.playoutValue(-200) != 0 {
-		t.Errorf("saturated values %v, %v; want 1 and 0", tr.playoutValue(200), tr.playoutValue(-200))
+	if value(200) != 1 || value(-200) != 0 {
+		t.Errorf("saturated values %v, %v; want 1 and 0", value(200), value(-200))
 	}
-	tr.scoreShare = 0
-	if tr.playoutValue(0.5) != 1 || tr.playoutValue(-0.5) != 0 {
+	if playoutValue(0.5, 0, scale) != 1 || playoutValue(-0.5, 0, scale) != 0 {
 		t.Error("with no score share the value is not the plain win")
 	}
 }

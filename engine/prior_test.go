@@ -9,10 +9,7 @@ import (
 // priorMean is the prior's win rate of the child at the GTP point v.
 func priorMean(t *testing.T, kids []node, v string) float32 {
 	t.Helper()
-	p, err := board.ParseGTP(9, v)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustGTP(t, v)
 	for _, k := range kids {
 		if k.move == p {
 			return k.wins / k.visits

@@ -36,9 +36,6 @@ type tree struct {
 	putDiff   int         // stones Black has put on the board minus White's, at the root (see japaneseScore)
 	base      int         // root visits when the current search began
 	widening  bool        // progressive widening (Options.Widening)
-	// A playout's value: scoreShare of it for the margin, which saturates
-	// at marginScale points (see playoutValue).
-	scoreShare, marginScale float32
 }
 
 const (
@@ -123,7 +120,6 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	}
 	t := newTree(e.opt.Size, maxNodes)
 	t.komi, t.widening = e.opt.Komi, e.opt.Widening
-	t.scoreShare, t.marginScale = scoreShare, float32(e.opt.Size*e.opt.Size)/2
 	t.setRoot(root)
 	t.expand(0, root)
 	return t
@@ -287,7 +283,7 @@ func value(n *node) float64 {
 
 // backup adds the result along path and updates AMAF statistics. moves are
 // the points played after the root (tree moves then playout moves);
-// blackWins is the playout result; first is the thread's scratch, indexed
+// blackValue is the playout's value for Black (playoutValue); first is the thread's scratch, indexed
 // by point, all Empty (it is left so).
 func (t *tree) backup(path []int32, moves []board.Point, blackValue float32, first []board.Color) {
 	// first[p] = colour that played p first after the current node.
