@@ -487,6 +487,62 @@ func TestTreeReuseAcrossMoves(t *testing.T) {
 	}
 }
 
+// TestReuseCopiesOnlyTheKeptSubtree: the tree kept after two moves holds
+// the subtree under them node for node, and only it, so the nodes of the
+// lines not played are free for the next search.
+func TestReuseCopiesOnlyTheKeptSubtree(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: 21})
+	b := board.MustNew(9)
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.PV) < 2 {
+		t.Fatalf("no expected reply in the PV %v", d.PV)
+	}
+	old := e.tree
+	idx := old.child(old.child(0, d.PV[0]), d.PV[1])
+	for i, p := range d.PV[:2] {
+		if err := b.Play(board.Move{Color: []board.Color{board.Black, board.White}[i], Point: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept := e.reuse(b, b.Moves(), board.Black)
+	if kept == old {
+		t.Fatal("the old tree was kept whole")
+	}
+	var count func(tr *tree, i int32) int
+	count = func(tr *tree, i int32) int {
+		n, nd := 1, tr.at(i)
+		for k := nd.child; nd.child >= 0 && k < nd.child+nd.nChild; k++ {
+			n += count(tr, k)
+		}
+		return n
+	}
+	var same func(i, j int32, depth int) bool
+	same = func(i, j int32, depth int) bool {
+		a, c := *old.at(i), *kept.at(j)
+		if depth > 0 && a.move != c.move || a.visits != c.visits || a.wins != c.wins || a.raveN != c.raveN || a.nChild != c.nChild && a.child >= 0 {
+			t.Errorf("node at depth %d: old %+v, copy %+v", depth, a, c)
+			return false
+		}
+		for k := int32(0); a.child >= 0 && k < a.nChild; k++ {
+			if !same(a.child+k, c.child+k, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	n := count(old, idx)
+	if n < 100 || kept.used != n {
+		t.Errorf("the copy has %d nodes, the kept subtree %d (the old tree %d)", kept.used, n, old.used)
+	}
+	same(idx, 0, 0)
+	if kept.at(0).move != board.Pass {
+		t.Errorf("the new root's move is %v, want none (pass)", kept.at(0).move)
+	}
+}
+
 // TestBudgetClockAndFixedEffort: a fixed effort applies without a clock, is
 // capped by a running clock, and yields to it when the clock governs; a
 // byo-yomi period is shared among its stones.

@@ -108,14 +108,18 @@ func (e *Engine) reuse(root *board.Board, moves []board.Move, c board.Color) *tr
 // reuseTree is reuse for the tree old (nil: none), whose bound is
 // maxNodes.
 func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, maxNodes int) *tree {
-	if old != nil && !old.full.Load() && old.used < maxNodes/2 && old.rootBoard != nil {
-		if idx := old.find(root, moves); idx >= 0 && (idx == 0 || old.at(idx).child >= 0) {
-			if idx > 0 {
-				*old.at(0) = *old.at(idx)
-				old.at(0).move = board.Pass
-			}
+	if old != nil && old.rootBoard != nil {
+		idx := old.find(root, moves)
+		switch {
+		case idx == 0 && !old.full.Load() && old.used < maxNodes/2:
 			old.setRoot(root)
 			return old
+		case idx > 0 && old.at(idx).child >= 0:
+			if t := old.subtree(idx, maxNodes); t != nil {
+				t.komi, t.widening = e.opt.Komi, e.opt.Widening
+				t.setRoot(root)
+				return t
+			}
 		}
 	}
 	t := newTree(e.opt.Size, maxNodes)
@@ -123,6 +127,40 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	t.setRoot(root)
 	t.expand(0, root)
 	return t
+}
+
+// subtree copies the subtree under node idx into a new tree of bound
+// maxNodes, idx becoming its root; nil when the copy would take more than
+// half the bound. Reuse used to keep the whole old tree and move the root
+// down in place, so the nodes of the moves not played stayed allocated:
+// on 9x9 the tree passed half its bound after six or seven moves (sooner
+// with pondering) and the next search began from nothing. Called with no
+// search running.
+func (t *tree) subtree(idx int32, maxNodes int) *tree {
+	n := newTree(t.size, maxNodes)
+	*n.at(0) = *t.at(idx)
+	n.at(0).move = board.Pass
+	type pair struct{ from, to int32 }
+	queue := []pair{{idx, 0}}
+	for len(queue) > 0 {
+		p := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		src, dst := t.at(p.from), n.at(p.to)
+		if src.child < 0 {
+			dst.child, dst.nChild = noChildren, 0 // a leaf, or one left growing
+			continue
+		}
+		first := n.alloc(int(src.nChild), maxNodes/2)
+		if first < 0 {
+			return nil
+		}
+		dst.child = first
+		for k := int32(0); k < src.nChild; k++ {
+			*n.at(first + k) = *t.at(src.child + k)
+			queue = append(queue, pair{src.child + k, first + k})
+		}
+	}
+	return n
 }
 
 // setRoot records the root position.

@@ -20,7 +20,7 @@ import (
 // alternating colours, Japanese rules; the opponent's final_score counts
 // finished games.
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match", `--opponent "/usr/games/gnugo --mode gtp --level 10" [--games N] [--first N] [--size 9] [--move-time 1s] [--sgf-dir DIR]`,
+	fs := newFlagSet("match", `--opponent "/usr/games/gnugo --mode gtp --level 10" [--games N] [--first N] [--size 9] [--move-time 1s] [--ponder] [--sgf-dir DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.", stderr)
 	opp := fs.String("opponent", "/usr/games/gnugo --mode gtp --level 10", "GTP opponent command")
 	games := fs.Int("games", 2, "number of games (colours alternate; kisen is Black in odd games)")
@@ -33,6 +33,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sgfDir := fs.String("sgf-dir", "", "directory for the SGF records (none if empty)")
 	widening := fs.Bool("widening", false, "kisen uses progressive widening")
 	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
+	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (as engine.ponder does in play)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if g%2 == 0 {
 			us = board.White
 		}
-		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, TreePerThread: *perThread, Seed: uint64(g)}
+		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, TreePerThread: *perThread, Ponder: *ponder, Seed: uint64(g)}
 		res, err := playMatchGame(ctx, opt, *opp, us, g, *sgfDir)
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)
@@ -65,9 +66,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if won {
 			wins++
 		}
-		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each\n",
+		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s\n",
 			g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won],
-			res.searched, res.perMove(), res.secondsPerMove())
+			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote())
 	}
 	lo, hi := wilson(wins, *games)
 	fmt.Fprintf(stdout, "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", wins, *games-wins, *games, float64(wins)/float64(*games), lo, hi)
@@ -96,7 +97,18 @@ type matchResult struct {
 	// result was bought with.
 	searched int
 	playouts int
+	reused   int // root visits kept from earlier searches and pondering
 	elapsed  time.Duration
+}
+
+// reusedNote names the root visits the searched moves started with, on
+// average: the tree kept from the last move and, with --ponder, grown on
+// the opponent's time.
+func (r matchResult) reusedNote() string {
+	if r.searched == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d reused", r.reused/r.searched)
 }
 
 func (r matchResult) perMove() int {
@@ -155,12 +167,16 @@ func playMatchGame(ctx context.Context, opt engine.Options, oppCmd string, us bo
 			if d.Playouts > 0 {
 				res.searched++
 				res.playouts += d.Playouts
+				res.reused += d.Reused
 				res.elapsed += d.Elapsed
 			}
 			p = d.Move
 			if err := opp.Play(board.Move{Color: c, Point: p}); err != nil {
 				return res, fmt.Errorf("opponent refused our move %s: %w", board.GTP(opt.Size, p), err)
 			}
+			// With Options.Ponder off this does nothing; the next
+			// GenMove stops it and keeps the tree under the reply.
+			e.PonderAfter(b, board.Move{Color: c, Point: p})
 		} else {
 			q, resign, err := opp.GenMove(ctx, c)
 			if err != nil {
