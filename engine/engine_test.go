@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -181,6 +183,37 @@ func benchSearch(b *testing.B, size int) {
 		}
 	}
 	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkSearchMidgame9 searches positions of four games against GNU Go
+// (moves 16, 30 and 44 of run 17's games 1, 4, 7 and 10, strength.md), 2000
+// playouts each, a new tree each time: the speed of a search in play,
+// where the priors read ladders and the playouts meet fights, unlike the
+// empty board of BenchmarkSearch9. -cpu 1,2 compares the threads.
+func BenchmarkSearchMidgame9(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("testdata", "midgame", "*.sgf"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no midgame records: %v", err)
+	}
+	var pos []*board.Board
+	for _, f := range files {
+		for _, n := range []int{16, 30, 44} {
+			pos = append(pos, readMoves(b, f, n))
+		}
+	}
+	e := newTestEngine(b, Options{Size: 9, Komi: 6.5, Playouts: 2000, Threads: runtime.GOMAXPROCS(0), Seed: 1})
+	played := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bd := pos[i%len(pos)]
+		e.tree = nil
+		d, err := e.GenMove(context.Background(), bd, bd.ToMove(), Clock{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		played += d.Playouts
+	}
+	b.ReportMetric(float64(played)/b.Elapsed().Seconds(), "playouts/s")
 }
 
 func BenchmarkHeavyPlayout9(b *testing.B) {
@@ -487,10 +520,10 @@ func TestTreeReuseAcrossMoves(t *testing.T) {
 	}
 }
 
-// TestReuseCopiesOnlyTheKeptSubtree: the tree kept after two moves holds
-// the subtree under them node for node, and only it, so the nodes of the
-// lines not played are free for the next search.
-func TestReuseCopiesOnlyTheKeptSubtree(t *testing.T) {
+// TestReuseKeepsOnlyTheSubtree: the tree kept after two moves holds the
+// subtree under them node for node, and only it, so the nodes of the lines
+// not played are free for the next search.
+func TestReuseKeepsOnlyTheSubtree(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: 21})
 	b := board.MustNew(9)
 	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
@@ -500,46 +533,107 @@ func TestReuseCopiesOnlyTheKeptSubtree(t *testing.T) {
 	if len(d.PV) < 2 {
 		t.Fatalf("no expected reply in the PV %v", d.PV)
 	}
+	// flat lists a subtree in depth-first order, child indices left out.
+	var flat func(tr *tree, i int32, out []node) []node
+	flat = func(tr *tree, i int32, out []node) []node {
+		nd := *tr.at(i)
+		first, n := nd.child, nd.nChild
+		nd.child, nd.nChild = 0, max(n, 0)
+		if first < 0 {
+			nd.nChild = 0
+		}
+		out = append(out, nd)
+		for k := first; first >= 0 && k < first+n; k++ {
+			out = flat(tr, k, out)
+		}
+		return out
+	}
 	old := e.tree
 	idx := old.child(old.child(0, d.PV[0]), d.PV[1])
+	want := flat(old, idx, nil)
+	want[0].move = board.Pass
+	oldUsed := old.used
 	for i, p := range d.PV[:2] {
 		if err := b.Play(board.Move{Color: []board.Color{board.Black, board.White}[i], Point: p}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	kept := e.reuse(b, b.Moves(), board.Black)
-	if kept == old {
-		t.Fatal("the old tree was kept whole")
+	got := flat(kept, 0, nil)
+	if len(want) < 100 || kept.used != len(want) || kept.used >= oldUsed {
+		t.Errorf("the kept tree uses %d nodes, the subtree has %d (the old tree %d)", kept.used, len(want), oldUsed)
 	}
-	var count func(tr *tree, i int32) int
-	count = func(tr *tree, i int32) int {
-		n, nd := 1, tr.at(i)
-		for k := nd.child; nd.child >= 0 && k < nd.child+nd.nChild; k++ {
-			n += count(tr, k)
+	if !slices.Equal(got, want) {
+		t.Errorf("the kept tree differs from the subtree (%d and %d nodes)", len(got), len(want))
+	}
+	// The next search grows the kept tree.
+	d2, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d2.Reused == 0 {
+		t.Errorf("reused %d root visits", d2.Reused)
+	}
+}
+
+// TestKeepPacksAcrossChunks: keep moves children blocks down by alloc's
+// rule (a block never straddles two chunks) and rewrites every child
+// index, also when the kept blocks lie in several chunks.
+func TestKeepPacksAcrossChunks(t *testing.T) {
+	const half = 1 << chunkBits / 2
+	tr := newTree(9, 4<<chunkBits)
+	// block gives parent n children, each remembering its old index in
+	// visits.
+	block := func(parent int32, n int) int32 {
+		first := tr.alloc(n, tr.maxNodes)
+		if first < 0 {
+			t.Fatalf("alloc %d failed", n)
 		}
-		return n
-	}
-	var same func(i, j int32, depth int) bool
-	same = func(i, j int32, depth int) bool {
-		a, c := *old.at(i), *kept.at(j)
-		if depth > 0 && a.move != c.move || a.visits != c.visits || a.wins != c.wins || a.raveN != c.raveN || a.nChild != c.nChild && a.child >= 0 {
-			t.Errorf("node at depth %d: old %+v, copy %+v", depth, a, c)
-			return false
+		for k := int32(0); k < int32(n); k++ {
+			*tr.at(first + k) = node{move: 1, visits: float32(first + k), child: noChildren}
 		}
-		for k := int32(0); a.child >= 0 && k < a.nChild; k++ {
-			if !same(a.child+k, c.child+k, depth+1) {
-				return false
-			}
+		tr.at(parent).child, tr.at(parent).nChild = first, int32(n)
+		return first
+	}
+	a := block(0, 3)         // 1..3: the root's children; a+1 is kept
+	block(a, half)           // dropped
+	b := block(a+1, half)    // kept; began the second chunk, moves to 1
+	c := block(b+5, half+99) // kept; began the third chunk, moves to the second
+	tr.at(c + 7).child = growing
+	d := block(c+8, 1000) // kept; follows c in both
+	block(a+2, half/2)    // dropped
+	e := block(d+999, 10) // kept; follows d once the block above is gone
+	if b != 2*half || c != 4*half || d != c+half+99 || e != d+1000+half/2 {
+		t.Fatalf("old layout a %d b %d c %d d %d e %d", a, b, c, d, e)
+	}
+	tr.keep(a + 1)
+
+	wantB, wantC := int32(1), int32(2*half)
+	wantD := wantC + half + 99
+	wantE := wantD + 1000
+	if tr.used != int(wantE)+10 {
+		t.Errorf("used %d, want %d", tr.used, wantE+10)
+	}
+	checks := []struct {
+		name          string
+		at, from      int32
+		child, nChild int32
+	}{
+		{"root", 0, a + 1, wantB, half},
+		{"b+5", wantB + 5, b + 5, wantC, half + 99},
+		{"c+7 (left growing)", wantC + 7, c + 7, noChildren, 0},
+		{"c+8", wantC + 8, c + 8, wantD, 1000},
+		{"d+999", wantD + 999, d + 999, wantE, 10},
+		{"e+9", wantE + 9, e + 9, noChildren, 0},
+	}
+	for _, ck := range checks {
+		nd := tr.at(ck.at)
+		if nd.visits != float32(ck.from) || nd.child != ck.child || nd.nChild != ck.nChild {
+			t.Errorf("%s at %d: %+v, want the node from %d with children %d×%d", ck.name, ck.at, *nd, ck.from, ck.child, ck.nChild)
 		}
-		return true
 	}
-	n := count(old, idx)
-	if n < 100 || kept.used != n {
-		t.Errorf("the copy has %d nodes, the kept subtree %d (the old tree %d)", kept.used, n, old.used)
-	}
-	same(idx, 0, 0)
-	if kept.at(0).move != board.Pass {
-		t.Errorf("the new root's move is %v, want none (pass)", kept.at(0).move)
+	if tr.at(0).move != board.Pass || tr.full.Load() {
+		t.Errorf("root move %v, full %v: want a pass and room", tr.at(0).move, tr.full.Load())
 	}
 }
 

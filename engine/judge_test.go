@@ -199,6 +199,13 @@ func TestJudgeDeterministic(t *testing.T) {
 // judgeReadMoves replays the main line of a GNU Go self-play record (only
 // SZ, B and W matter).
 func judgeReadMoves(t testing.TB, path string) *board.Board {
+	return readMoves(t, path, -1)
+}
+
+// readMoves replays the first n moves of an SGF record's main line (all
+// when n < 0); a small reader, so that the engine's tests need no sgf
+// package.
+func readMoves(t testing.TB, path string, n int) *board.Board {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +213,7 @@ func judgeReadMoves(t testing.TB, path string) *board.Board {
 	m := regexp.MustCompile(`SZ\[(\d+)\]`).FindSubmatch(data)
 	size, _ := strconv.Atoi(string(m[1]))
 	b := board.MustNew(size)
-	for _, mv := range regexp.MustCompile(`;([BW])\[([a-s]{0,2})\]`).FindAllSubmatch(data, -1) {
+	for _, mv := range regexp.MustCompile(`;([BW])\[([a-s]{0,2})\]`).FindAllSubmatch(data, n) {
 		c, _ := board.ParseColor(string(mv[1]))
 		p := board.Pass
 		if len(mv[2]) == 2 {

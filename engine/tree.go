@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -115,11 +117,9 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 			old.setRoot(root)
 			return old
 		case idx > 0 && old.at(idx).child >= 0:
-			if t := old.subtree(idx, maxNodes); t != nil {
-				t.komi, t.widening = e.opt.Komi, e.opt.Widening
-				t.setRoot(root)
-				return t
-			}
+			old.keep(idx)
+			old.setRoot(root)
+			return old
 		}
 	}
 	t := newTree(e.opt.Size, maxNodes)
@@ -129,38 +129,64 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	return t
 }
 
-// subtree copies the subtree under node idx into a new tree of bound
-// maxNodes, idx becoming its root; nil when the copy would take more than
-// half the bound. Reuse used to keep the whole old tree and move the root
-// down in place, so the nodes of the moves not played stayed allocated:
-// on 9x9 the tree passed half its bound after six or seven moves (sooner
-// with pondering) and the next search began from nothing. Called with no
-// search running.
-func (t *tree) subtree(idx int32, maxNodes int) *tree {
-	n := newTree(t.size, maxNodes)
-	*n.at(0) = *t.at(idx)
-	n.at(0).move = board.Pass
-	type pair struct{ from, to int32 }
-	queue := []pair{{idx, 0}}
-	for len(queue) > 0 {
-		p := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		src, dst := t.at(p.from), n.at(p.to)
-		if src.child < 0 {
-			dst.child, dst.nChild = noChildren, 0 // a leaf, or one left growing
+// keep makes the subtree under node idx the whole tree, idx its root,
+// moving its nodes to the front of the pool in place. Reuse used to keep
+// the whole old tree and only move the root down, so the nodes of the
+// lines not played stayed allocated: on 9x9 the tree passed half its bound
+// after six or seven moves (sooner with pondering), and the next search
+// began from nothing. A copy into a new pool would need memory beyond
+// max_memory_mb while both exist. Called with no search running.
+//
+// Children blocks are moved in the order of their old positions and
+// packed by alloc's rule (a block never straddles two chunks), so each
+// lands at or before its old place: every node is read before anything
+// is written over it.
+func (t *tree) keep(idx int32) {
+	root := *t.at(idx)
+	root.move = board.Pass
+	type block struct{ from, n, to int32 }
+	var blocks []block
+	stack := []node{root}
+	for len(stack) > 0 {
+		nd := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if nd.child < 0 {
 			continue
 		}
-		first := n.alloc(int(src.nChild), maxNodes/2)
-		if first < 0 {
-			return nil
-		}
-		dst.child = first
-		for k := int32(0); k < src.nChild; k++ {
-			*n.at(first + k) = *t.at(src.child + k)
-			queue = append(queue, pair{src.child + k, first + k})
+		blocks = append(blocks, block{from: nd.child, n: nd.nChild})
+		for k := nd.child; k < nd.child+nd.nChild; k++ {
+			stack = append(stack, *t.at(k))
 		}
 	}
-	return n
+	slices.SortFunc(blocks, func(a, b block) int { return cmp.Compare(a.from, b.from) })
+	used := 1 // node 0, the root
+	for i := range blocks {
+		n := int(blocks[i].n)
+		if off := used & (1<<chunkBits - 1); off+n > 1<<chunkBits {
+			used += 1<<chunkBits - off
+		}
+		blocks[i].to = int32(used)
+		used += n
+	}
+	moved := func(nd node) node {
+		if nd.child < 0 {
+			nd.child, nd.nChild = noChildren, 0 // a leaf, or one left growing
+			return nd
+		}
+		k, _ := slices.BinarySearchFunc(blocks, nd.child, func(b block, from int32) int { return cmp.Compare(b.from, from) })
+		nd.child = blocks[k].to
+		return nd
+	}
+	*t.at(0) = moved(root)
+	for _, b := range blocks {
+		for k := int32(0); k < b.n; k++ {
+			*t.at(b.to + k) = moved(*t.at(b.from + k))
+		}
+	}
+	t.allocMu.Lock()
+	t.used = used
+	t.allocMu.Unlock()
+	t.full.Store(false)
 }
 
 // setRoot records the root position.
