@@ -10,7 +10,8 @@ import (
 )
 
 // --first continues a match: game 2 is played with kisen as White, and its
-// record is numbered 2.
+// record is numbered 2. --ponder is accepted, and the tree kept from move
+// to move shows in the reused root visits.
 func TestMatchFirstGameNumber(t *testing.T) {
 	const gnugo = "/usr/games/gnugo"
 	if _, err := os.Stat(gnugo); err != nil {
@@ -18,7 +19,7 @@ func TestMatchFirstGameNumber(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out, _, err := runT(t, "match", "--opponent", gnugo+" --mode gtp --level 1",
-		"--games", "1", "--first", "2", "--size", "9", "--playouts", "200", "--threads", "1", "--sgf-dir", dir)
+		"--games", "1", "--first", "2", "--size", "9", "--playouts", "200", "--threads", "1", "--ponder", "--sgf-dir", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,12 +27,15 @@ func TestMatchFirstGameNumber(t *testing.T) {
 		t.Fatalf("output:\n%s", out)
 	}
 	// The effort behind the result: searched moves, playouts each.
-	m := regexp.MustCompile(`searched (\d+) moves, (\d+) playouts and [0-9.]+s each`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`searched (\d+) moves, (\d+) playouts and [0-9.]+s each, (\d+) reused`).FindStringSubmatch(out)
 	if m == nil || m[1] == "0" {
 		t.Fatalf("no search figures in:\n%s", out)
 	}
 	if n, _ := strconv.Atoi(m[2]); n < 200 || n > 260 {
 		t.Errorf("%s playouts a move at --playouts 200", m[2])
+	}
+	if m[3] == "0" {
+		t.Errorf("no root visits reused from move to move:\n%s", out)
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "game-002.sgf")); len(m) != 1 {
 		t.Fatalf("records %v, want one for game 2", m)
