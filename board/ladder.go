@@ -47,7 +47,6 @@ func (l *Ladders) EscapeCaught(b *Board, c Color, p, q Point) bool {
 		return false
 	}
 	return l.attack(nb, q, 1) // false with three liberties or more
-
 }
 
 // AtariCaptures reports whether c playing at the empty point p puts a

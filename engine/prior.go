@@ -93,6 +93,7 @@ func priors(b *board.Board, dst []node, lad *board.Ladders) []node {
 		}
 		n, w := float32(evenPrior), float32(evenPrior)/2
 		bonus := func(v float32) { n += v; w += v }
+		selfAtari := b.SelfAtari(c, p) // size of the chain p leaves in atari, 0 if none
 		for _, q := range b.Neighbours(p) {
 			k := b.At(q)
 			if k == board.Empty || !b.InAtari(q) {
@@ -100,7 +101,7 @@ func priors(b *board.Board, dst []node, lad *board.Ladders) []node {
 			}
 			if k == c.Opponent() {
 				bonus(captureBonus)
-			} else if b.SelfAtari(c, p) == 0 {
+			} else if selfAtari == 0 {
 				// Two liberties after the escape: read the ladder.
 				if b.LibertiesAfter(c, p, 3) < 3 && lad.EscapeCaught(b, c, p, q) {
 					n += ladderPen
@@ -122,8 +123,8 @@ func priors(b *board.Board, dst []node, lad *board.Ladders) []node {
 		if dc, dr := abs(col-lc), abs(row-lr); dc+dr+max(dc, dr) <= 4 {
 			bonus(nearBonus)
 		}
-		if sz := b.SelfAtari(c, p); sz > 0 {
-			n += selfAtariPen + float32(min(sz, 5))
+		if selfAtari > 0 {
+			n += selfAtariPen + float32(min(selfAtari, 5))
 		}
 		if open && (col == 0 || row == 0 || col == size-1 || row == size-1) {
 			n += edgePen

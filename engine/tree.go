@@ -73,9 +73,7 @@ func (t *tree) alloc(n, maxNodes int) int32 {
 		t.full.Store(true)
 		return -1
 	}
-	if off := t.used & (1<<chunkBits - 1); off+n > 1<<chunkBits {
-		t.used += 1<<chunkBits - off // a block never straddles two chunks
-	}
+	t.used = blockStart(t.used, n)
 	if t.used+n > maxNodes {
 		t.full.Store(true)
 		return -1
@@ -88,6 +86,15 @@ func (t *tree) alloc(n, maxNodes int) int32 {
 	i := t.used
 	t.used += n
 	return int32(i)
+}
+
+// blockStart is where a block of n nodes goes when used nodes are taken:
+// at used, or at the next chunk, for a block never straddles two chunks.
+func blockStart(used, n int) int {
+	if off := used & (1<<chunkBits - 1); off+n > 1<<chunkBits {
+		return used + 1<<chunkBits - off
+	}
+	return used
 }
 
 // usedNodes is the number of nodes allocated, for a search thread.
@@ -146,27 +153,23 @@ func (t *tree) keep(idx int32) {
 	root.move = board.Pass
 	type block struct{ from, n, to int32 }
 	var blocks []block
-	stack := []node{root}
-	for len(stack) > 0 {
-		nd := stack[len(stack)-1]
+	for stack := []int32{idx}; len(stack) > 0; {
+		nd := t.at(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
 		if nd.child < 0 {
 			continue
 		}
 		blocks = append(blocks, block{from: nd.child, n: nd.nChild})
 		for k := nd.child; k < nd.child+nd.nChild; k++ {
-			stack = append(stack, *t.at(k))
+			stack = append(stack, k)
 		}
 	}
 	slices.SortFunc(blocks, func(a, b block) int { return cmp.Compare(a.from, b.from) })
 	used := 1 // node 0, the root
 	for i := range blocks {
-		n := int(blocks[i].n)
-		if off := used & (1<<chunkBits - 1); off+n > 1<<chunkBits {
-			used += 1<<chunkBits - off
-		}
+		used = blockStart(used, int(blocks[i].n))
 		blocks[i].to = int32(used)
-		used += n
+		used += int(blocks[i].n)
 	}
 	moved := func(nd node) node {
 		if nd.child < 0 {
