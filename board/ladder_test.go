@@ -24,13 +24,7 @@ func ladderStart(t *testing.T, breaker bool) *Board {
 }
 
 func TestLadder(t *testing.T) {
-	p9 := func(v string) Point {
-		p, err := ParseGTP(9, v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	p9 := func(v string) Point { return gtps(t, 9, v)[0] }
 	for _, tc := range []struct {
 		name    string
 		breaker bool

@@ -487,18 +487,7 @@ func TestForcedMoveAnswersAtOnce(t *testing.T) {
 func TestTreeReuseAcrossMoves(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 2000, Seed: 13})
 	b := board.MustNew(9)
-	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.PV) < 2 {
-		t.Fatalf("no expected reply in the PV %v", d.PV)
-	}
-	for i, p := range d.PV[:2] {
-		if err := b.Play(board.Move{Color: []board.Color{board.Black, board.White}[i], Point: p}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	d := searchAndPlayPV(t, e, b)
 	d2, err := e.GenMove(context.Background(), b, board.Black, Clock{})
 	if err != nil {
 		t.Fatal(err)
@@ -520,12 +509,11 @@ func TestTreeReuseAcrossMoves(t *testing.T) {
 	}
 }
 
-// TestReuseKeepsOnlyTheSubtree: the tree kept after two moves holds the
-// subtree under them node for node, and only it, so the nodes of the lines
-// not played are free for the next search.
-func TestReuseKeepsOnlyTheSubtree(t *testing.T) {
-	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: 21})
-	b := board.MustNew(9)
+// searchAndPlayPV searches b with Black to move and plays the first two
+// moves of the principal variation on b: the expected line, under which
+// the search's tree can be reused.
+func searchAndPlayPV(t *testing.T, e *Engine, b *board.Board) Decision {
+	t.Helper()
 	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
 	if err != nil {
 		t.Fatal(err)
@@ -533,14 +521,29 @@ func TestReuseKeepsOnlyTheSubtree(t *testing.T) {
 	if len(d.PV) < 2 {
 		t.Fatalf("no expected reply in the PV %v", d.PV)
 	}
+	for i, p := range d.PV[:2] {
+		if err := b.Play(board.Move{Color: []board.Color{board.Black, board.White}[i], Point: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return d
+}
+
+// TestReuseKeepsOnlyTheSubtree: the tree kept after two moves holds the
+// subtree under them node for node, and only it, so the nodes of the lines
+// not played are free for the next search.
+func TestReuseKeepsOnlyTheSubtree(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: 21})
+	b := board.MustNew(9)
+	d := searchAndPlayPV(t, e, b) // the search's tree is left as it was
 	// flat lists a subtree in depth-first order, child indices left out.
 	var flat func(tr *tree, i int32, out []node) []node
 	flat = func(tr *tree, i int32, out []node) []node {
 		nd := *tr.at(i)
 		first, n := nd.child, nd.nChild
-		nd.child, nd.nChild = 0, max(n, 0)
+		nd.child = 0
 		if first < 0 {
-			nd.nChild = 0
+			nd.nChild = 0 // a leaf's count means nothing
 		}
 		out = append(out, nd)
 		for k := first; first >= 0 && k < first+n; k++ {
@@ -553,11 +556,6 @@ func TestReuseKeepsOnlyTheSubtree(t *testing.T) {
 	want := flat(old, idx, nil)
 	want[0].move = board.Pass
 	oldUsed := old.used
-	for i, p := range d.PV[:2] {
-		if err := b.Play(board.Move{Color: []board.Color{board.Black, board.White}[i], Point: p}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	kept := e.reuse(b, b.Moves(), board.Black)
 	got := flat(kept, 0, nil)
 	if len(want) < 100 || kept.used != len(want) || kept.used >= oldUsed {
