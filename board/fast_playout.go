@@ -194,16 +194,17 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 
 // HeavyMove picks c's playout move: capture/escape around the last move,
 // good 3x3 shapes next to it, else a random legal move that fills no own
-// eye and is not a self-atari of more than two stones.
+// eye and is not a self-atari of more than two stones, unless it is a
+// killing sacrifice (NakadeSacrifice).
 func (b *Board) HeavyMove(c Color, r *Rand) Point {
-	return b.heavyMove(c, r, nil, Pass, nil)
+	return b.heavyMove(c, r, nil, Pass, nil, nil)
 }
 
 // heavyMove is HeavyMove with, when lg is not nil, the stored reply to prev
-// and the last move tried after the atari answers (see Replies), and, when
-// w is not nil, a capture of any watched chain in atari before the random
-// move.
-func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWatch) Point {
+// and the last move tried after the atari answers (see Replies), when w is
+// not nil, a capture of any watched chain in atari before the random move,
+// and, when lad is not nil, no escape into a ladder that works.
+func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWatch, lad *Ladders) Point {
 	last := b.last.Point
 	if last != Pass && b.color[last] != Empty {
 		// Capture the last move's chain if it is in atari.
@@ -224,7 +225,7 @@ func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWat
 				return p
 			}
 			l := b.soleLib(b.head[n])
-			if b.escapeOK(c, l) {
+			if b.escapeOK(c, l) && !b.escapeLaddered(c, l, n, lad) {
 				return l
 			}
 		}
@@ -274,12 +275,23 @@ func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWat
 		if b.IsEye(c, p) || !b.Legal(c, p) {
 			continue
 		}
-		if sz := b.SelfAtari(c, p); sz > 2 {
+		if sz := b.SelfAtari(c, p); sz > 2 && !b.NakadeSacrifice(c, p, sz) {
 			continue
 		}
 		return p
 	}
 	return Pass
+}
+
+// escapeLaddered reports whether c's escape at l, the liberty of its chain
+// at q in atari, leaves two liberties and a ladder that catches the chain
+// (false when lad is nil). Running out a working ladder gives the opponent
+// a bigger capture; the playout leaves the chain instead.
+func (b *Board) escapeLaddered(c Color, l, q Point, lad *Ladders) bool {
+	if lad == nil || b.libsAfter(c, l, Pass, 3) != 2 {
+		return false
+	}
+	return lad.EscapeCaught(b, c, l, q)
 }
 
 // captureAround returns a liberty that captures an opponent chain in atari
@@ -309,14 +321,24 @@ func (b *Board) captureAround(c Color, h Point) Point {
 // point is appended to moves (colours alternate from the starting side)
 // and the extended slice is returned.
 func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point) []Point {
-	return b.HeavyPlayoutReplies(r, maxMoves, moves, nil)
+	return b.HeavyPlayoutWith(r, maxMoves, moves, PlayoutAids{})
 }
 
-// HeavyPlayoutReplies is HeavyPlayout with the playout policy also trying
-// the replies stored in lg (nil for none); moves must hold the moves that
-// led to the current position, at least the last two, for their context.
-// The caller teaches lg the result (Replies.Learn).
-func (b *Board) HeavyPlayoutReplies(r *Rand, maxMoves int, moves []Point, lg *Replies) []Point {
+// PlayoutAids are a search thread's helpers for its heavy playouts, kept
+// from one playout to the next. A nil field turns its rule off.
+type PlayoutAids struct {
+	// Replies are the last-good-reply tables, tried after the atari
+	// answers; the caller teaches them each result (Replies.Learn).
+	Replies *Replies
+	// Ladders reads the atari escapes: an escape that leaves the chain
+	// caught in a ladder is not played (escapeLaddered).
+	Ladders *Ladders
+}
+
+// HeavyPlayoutWith is HeavyPlayout with the aids; moves must hold the
+// moves that led to the current position, at least the last two, as the
+// replies' context.
+func (b *Board) HeavyPlayoutWith(r *Rand, maxMoves int, moves []Point, aid PlayoutAids) []Point {
 	c := b.toMove
 	passes := 0
 	var w atariWatch
@@ -326,7 +348,7 @@ func (b *Board) HeavyPlayoutReplies(r *Rand, maxMoves int, moves []Point, lg *Re
 		if n := len(moves); n >= 2 {
 			prev = moves[n-2]
 		}
-		p := b.heavyMove(c, r, lg, prev, &w)
+		p := b.heavyMove(c, r, aid.Replies, prev, &w, aid.Ladders)
 		if p == Pass {
 			passes++
 		} else {

@@ -76,3 +76,24 @@ func TestLadderEscapeByCapture(t *testing.T) {
 		t.Error("EscapeCaught = true; White captures B3 and escapes")
 	}
 }
+
+// The playout's atari escape is read for ladders only when it is given a
+// ladder scratch: C3 running to D3 is caught unless G7 breaks the ladder.
+func TestEscapeLaddered(t *testing.T) {
+	p9 := func(v string) Point { return gtps(t, 9, v)[0] }
+	var l Ladders
+	for _, tc := range []struct {
+		breaker bool
+		lad     *Ladders
+		want    bool
+	}{
+		{false, &l, true},
+		{true, &l, false},
+		{false, nil, false},
+	} {
+		b := ladderStart(t, tc.breaker)
+		if got := b.escapeLaddered(White, p9("D3"), p9("C3"), tc.lad); got != tc.want {
+			t.Errorf("breaker %v, ladder scratch %v: escapeLaddered = %v, want %v", tc.breaker, tc.lad != nil, got, tc.want)
+		}
+	}
+}

@@ -51,12 +51,13 @@ func TestPlayoutUsesPlayableReplyOnly(t *testing.T) {
 	}
 }
 
-func TestHeavyPlayoutRepliesIsLegal(t *testing.T) {
+func TestHeavyPlayoutWithIsLegal(t *testing.T) {
 	var lg Replies
+	var lad Ladders
 	r := NewRand(7)
 	for game := 0; game < 50; game++ {
 		b := MustNew(9)
-		moves := b.HeavyPlayoutReplies(r, 300, nil, &lg)
+		moves := b.HeavyPlayoutWith(r, 300, nil, PlayoutAids{Replies: &lg, Ladders: &lad})
 		lg.Learn(moves, Black, b.AreaScore() > 0)
 		// Replay on a referee board: every move must be legal.
 		ref := MustNew(9)

@@ -3,7 +3,9 @@
 // that is mostly the win and a little the margin (playoutValue), heavy
 // ("moggy"-style) playouts from the board package's fast path
 // (board/fast_playout.go) that also play each search thread's last good
-// replies (board/replies.go), a bounded node pool reused
+// replies (board/replies.go), run from atari only where no ladder catches
+// the chain, and sacrifice stones inside an eye space when that kills
+// (board/sacrifice.go), a bounded node pool reused
 // between moves (and grown on the opponent's time when pondering is on), a
 // tree shared by all threads without a lock (atomic.go) with virtual loss
 // (or, as an option, a tree per thread summed at the root: roots.go), and a

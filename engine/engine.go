@@ -659,7 +659,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		// in the tree the game is over, but the playout still runs: it
 		// settles the dead stones, which the area count cannot remove.
 		d, toMove, ended := t.leafPutDiff(moves), pb.ToMove(), pb.Passes() >= 2
-		moves = pb.HeavyPlayoutReplies(r, 3*e.opt.Size*e.opt.Size, moves, lg)
+		moves = pb.HeavyPlayoutWith(r, 3*e.opt.Size*e.opt.Size, moves, board.PlayoutAids{Replies: lg, Ladders: &lad})
 		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
 		t.backup(path, moves, playoutValue(score, scoreShare, marginScale), first)
 		if lg != nil {

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/kisen-go/kisen/board"
+import (
+	"slices"
+
+	"github.com/kisen-go/kisen/board"
+)
 
 // The judging playout policy (judgePlayout). Each move, in this order:
 //
@@ -34,7 +38,7 @@ const (
 //     straight or bent three), or
 //   - the move leaves every opponent chain around it with that liberty
 //     only (so the opponent has no eye elsewhere and must capture), and
-//     the chain has the shape of a dead eye space (judgeKillingShape):
+//     the chain has the shape of a dead eye space (board.NakadeSacrifice):
 //     after the capture the opponent's only eye is that shape, and a
 //     stone on its vital point kills.
 //
@@ -45,10 +49,7 @@ const (
 // only, a group whose only eye space is a bulky five or a pyramid four
 // with a stone on the vital point stalled in the playouts and came out
 // Unknown instead of dead.
-const (
-	judgeSelfAtari  = 2
-	judgeKillingMax = 6 // the largest dead eye space (rabbity six)
-)
+const judgeSelfAtari = 2
 
 // judgeAround are the 8 points around a point, as (column, row) offsets.
 var judgeAround = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
@@ -227,26 +228,14 @@ func badSelfAtari(b *board.Board, c board.Color, p board.Point, buf []board.Poin
 	if !sa || len(buf) < judgeSelfAtari {
 		return false, buf
 	}
-	if len(buf) > judgeKillingMax {
-		return true, buf
+	if len(buf) > judgeSelfAtari {
+		// The same rule as the search's playouts (board.NakadeSacrifice).
+		return !b.NakadeSacrifice(c, p, len(buf)), buf
 	}
-	// Nakade: every neighbour of the chain and its liberty, outside them,
-	// is an opponent stone (or the edge).
+	// Nakade of two: every neighbour of the chain and its liberty, outside
+	// them, is an opponent stone (or the edge).
 	opp := c.Opponent()
 	size := b.Size()
-	inside := func(q board.Point) bool {
-		if q == lib {
-			return true
-		}
-		for _, s := range buf {
-			if s == q {
-				return true
-			}
-		}
-		return false
-	}
-	var around [4 * (judgeKillingMax + 1)]board.Point // opponent chain heads around the chain and lib
-	na := 0
 	for k := 0; k <= len(buf); k++ {
 		s := lib
 		if k < len(buf) {
@@ -254,109 +243,12 @@ func badSelfAtari(b *board.Board, c board.Color, p board.Point, buf []board.Poin
 		}
 		ns, nn := judgeNbrs(size, s)
 		for _, q := range ns[:nn] {
-			if inside(q) {
-				continue
-			}
-			if b.At(q) != opp {
+			if q != lib && !slices.Contains(buf, q) && b.At(q) != opp {
 				return true, buf
-			}
-			h := b.ChainHead(q)
-			dup := false
-			for _, x := range around[:na] {
-				dup = dup || x == h
-			}
-			if !dup && na < len(around) {
-				around[na] = h
-				na++
-			}
-		}
-	}
-	if len(buf) == judgeSelfAtari {
-		return false, buf
-	}
-	if !judgeKillingShape(size, buf) {
-		return true, buf
-	}
-	// Every opponent chain around keeps only lib once p is played: its
-	// liberties are among p and lib.
-	for _, h := range around[:na] {
-		if b.Liberties(h) > 2 {
-			return true, buf
-		}
-		for _, s := range b.Chain(h) {
-			sn, k := judgeNbrs(size, s)
-			for _, l := range sn[:k] {
-				if b.At(l) == board.Empty && l != p && l != lib {
-					return true, buf
-				}
 			}
 		}
 	}
 	return false, buf
-}
-
-// judgeKillingShapes holds the dead eye spaces of four to six points, as
-// 3x3 bit masks (bit row*3+col) in every orientation: square four,
-// pyramid four, bulky five, crossed five and rabbity six. A captured
-// chain of that shape leaves the capturer one eye. Read-only after init.
-var judgeKillingShapes = func() map[uint16]bool {
-	shapes := [][][2]int{
-		{{0, 0}, {1, 0}, {0, 1}, {1, 1}},                 // square four
-		{{0, 0}, {1, 0}, {2, 0}, {1, 1}},                 // pyramid four
-		{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}},         // bulky five
-		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}},         // crossed five
-		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}}, // rabbity six
-	}
-	m := map[uint16]bool{}
-	for _, sh := range shapes {
-		for sym := 0; sym < 8; sym++ {
-			var pts [][2]int
-			minX, minY := 9, 9
-			for _, q := range sh {
-				x, y := q[0], q[1]
-				if sym&1 != 0 {
-					x = -x
-				}
-				if sym&2 != 0 {
-					y = -y
-				}
-				if sym&4 != 0 {
-					x, y = y, x
-				}
-				pts = append(pts, [2]int{x, y})
-				minX, minY = min(minX, x), min(minY, y)
-			}
-			var mask uint16
-			for _, q := range pts {
-				mask |= 1 << ((q[1]-minY)*3 + q[0] - minX)
-			}
-			m[mask] = true
-		}
-	}
-	return m
-}()
-
-// judgeKillingShape reports whether the points ps (a chain) form a dead
-// eye space: any shape of three points or fewer, or one of
-// judgeKillingShapes.
-func judgeKillingShape(size int, ps []board.Point) bool {
-	if len(ps) <= 3 {
-		return true
-	}
-	minC, minR, maxC, maxR := size, size, -1, -1
-	for _, p := range ps {
-		c, r := board.ColRow(size, p)
-		minC, minR, maxC, maxR = min(minC, c), min(minR, r), max(maxC, c), max(maxR, r)
-	}
-	if maxC-minC > 2 || maxR-minR > 2 {
-		return false
-	}
-	var mask uint16
-	for _, p := range ps {
-		c, r := board.ColRow(size, p)
-		mask |= 1 << ((r-minR)*3 + c - minC)
-	}
-	return judgeKillingShapes[mask]
 }
 
 // judgeNbrs returns the on-board neighbours of p without allocating.

@@ -537,7 +537,7 @@ func TestJudgeBigNakadeDead(t *testing.T) {
 	// four with a white stone on the vital point are dead: White fills the
 	// space until Black must capture four stones and is left with a
 	// square four. The playouts need the enclosed four-stone self-atari
-	// for that (judgeKillingShape).
+	// for that (board.NakadeSacrifice).
 	for name, rows := range map[string][]string{
 		"bulky five": {
 			". . . . . . . . .",

@@ -123,7 +123,7 @@ func priors(b *board.Board, dst []node, lad *board.Ladders) []node {
 		if dc, dr := abs(col-lc), abs(row-lr); dc+dr+max(dc, dr) <= 4 {
 			bonus(nearBonus)
 		}
-		if selfAtari > 0 {
+		if selfAtari > 0 && !b.NakadeSacrifice(c, p, selfAtari) {
 			n += selfAtariPen + float32(min(selfAtari, 5))
 		}
 		if open && (col == 0 || row == 0 || col == size-1 || row == size-1) {

@@ -1,0 +1,170 @@
+package board
+
+// A self-atari of three stones or more is usually a loss, and the playout
+// refuses it. Inside the opponent's eye space it can be the killing move:
+// the opponent must capture, and what it captures is a dead eye space
+// (bent three, square or pyramid four, bulky or crossed five, rabbity
+// six) on whose vital point a stone kills. Two groups that share their
+// last two liberties look like a seki to a playout that never sacrifices,
+// and the search then counts a dead group as alive (9x9 run 18, game 24:
+// Black's G8 turned White's "seki" into a dead group).
+
+// KillingMax is the largest dead eye space (rabbity six).
+const KillingMax = 6
+
+// killingShapes holds the dead eye spaces of four to six points as 3x3
+// bit masks (bit row*3+col), in every orientation.
+var killingShapes = func() map[uint16]bool {
+	shapes := [][][2]int{
+		{{0, 0}, {1, 0}, {0, 1}, {1, 1}},                 // square four
+		{{0, 0}, {1, 0}, {2, 0}, {1, 1}},                 // pyramid four
+		{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}},         // bulky five
+		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}},         // crossed five
+		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}}, // rabbity six
+	}
+	m := map[uint16]bool{}
+	for _, sh := range shapes {
+		for sym := 0; sym < 8; sym++ {
+			minX, minY := 9, 9
+			var pts [][2]int
+			for _, q := range sh {
+				x, y := q[0], q[1]
+				if sym&1 != 0 {
+					x = -x
+				}
+				if sym&2 != 0 {
+					y = -y
+				}
+				if sym&4 != 0 {
+					x, y = y, x
+				}
+				pts = append(pts, [2]int{x, y})
+				minX, minY = min(minX, x), min(minY, y)
+			}
+			var mask uint16
+			for _, q := range pts {
+				mask |= 1 << ((q[1]-minY)*3 + q[0] - minX)
+			}
+			m[mask] = true
+		}
+	}
+	return m
+}()
+
+// KillingShape reports whether the points ps form a dead eye space: any
+// three points or fewer, or one of the four- to six-point shapes.
+func KillingShape(size int, ps []Point) bool {
+	if len(ps) <= 3 {
+		return true
+	}
+	if len(ps) > KillingMax {
+		return false
+	}
+	minC, minR, maxC, maxR := size, size, -1, -1
+	for _, p := range ps {
+		c, r := ColRow(size, p)
+		minC, minR, maxC, maxR = min(minC, c), min(minR, r), max(maxC, c), max(maxR, r)
+	}
+	if maxC-minC > 2 || maxR-minR > 2 {
+		return false
+	}
+	var mask uint16
+	for _, p := range ps {
+		c, r := ColRow(size, p)
+		mask |= 1 << ((r-minR)*3 + c - minC)
+	}
+	return killingShapes[mask]
+}
+
+// NakadeSacrifice reports whether c playing the empty point p, a self-atari
+// whose chain would have size stones (SelfAtari's answer), is a killing
+// sacrifice: the chain has three to KillingMax stones in a dead eye shape,
+// it and its last liberty are enclosed by opponent stones and the edge
+// only, and every opponent chain around has no liberty but p and that
+// last one, so it must capture and is left with one eye.
+func (b *Board) NakadeSacrifice(c Color, p Point, size int) bool {
+	if size < 3 || size > KillingMax {
+		return false
+	}
+	var stones [KillingMax]Point
+	n := 0
+	stones[n] = p
+	n++
+	has := func(q Point) bool {
+		for _, s := range stones[:n] {
+			if s == q {
+				return true
+			}
+		}
+		return false
+	}
+	for _, q := range b.neighbours(p) {
+		if b.color[q] != c || has(q) {
+			continue
+		}
+		h := b.head[q]
+		for s := h; ; {
+			if n == KillingMax {
+				return false
+			}
+			stones[n] = s
+			n++
+			s = b.next[s]
+			if s == h {
+				break
+			}
+		}
+	}
+	// The chain's last liberty.
+	lib := Pass
+	for _, s := range stones[:n] {
+		for _, q := range b.neighbours(s) {
+			if b.color[q] == Empty && q != p {
+				lib = q
+			}
+		}
+	}
+	if lib == Pass || !KillingShape(b.size, stones[:n]) {
+		return false
+	}
+	// Enclosed by opponent chains whose liberties are p and lib only.
+	o := c.Opponent()
+	var heads [4 * (KillingMax + 1)]Point
+	nh := 0
+	for k := 0; k <= n; k++ {
+		s := lib
+		if k < n {
+			s = stones[k]
+		}
+		for _, q := range b.neighbours(s) {
+			switch {
+			case q == lib || has(q) || b.color[q] == border:
+				continue
+			case b.color[q] != o:
+				return false
+			}
+			h := b.head[q]
+			dup := false
+			for _, x := range heads[:nh] {
+				dup = dup || x == h
+			}
+			if dup {
+				continue
+			}
+			heads[nh] = h
+			nh++
+			for t := h; ; {
+				for _, l := range b.neighbours(t) {
+					if b.color[l] == Empty && l != p && l != lib {
+						return false
+					}
+				}
+				t = b.next[t]
+				if t == h {
+					break
+				}
+			}
+		}
+	}
+	return true
+}
