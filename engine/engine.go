@@ -88,6 +88,13 @@ type Engine struct {
 // our territory when deciding to pass.
 const ownTerritory = 0.7
 
+// playoutLadderMax is the largest board whose playouts read ladders before
+// running from atari. On 9x9 the reading costs nothing measurable (the
+// ladders are short); on 13x13 it cost 37% of the search speed and on 19x19
+// 58% (kisen bench, docs/performance.md), so it stays off there until the
+// reader plays and takes back moves instead of copying a board per ply.
+const playoutLadderMax = 9
+
 // bytesPerNode is the accounting figure for MaxMemoryMB.
 const bytesPerNode = 48
 
@@ -638,6 +645,10 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 	kids := make([]node, 0, e.opt.Size*e.opt.Size+1)
 	first := make([]board.Color, (e.opt.Size+2)*(e.opt.Size+2)) // AMAF scratch
 	var lad board.Ladders
+	aids := board.PlayoutAids{Replies: lg}
+	if e.opt.Size <= playoutLadderMax {
+		aids.Ladders = &lad
+	}
 	marginScale := float32(e.opt.Size*e.opt.Size) / 2
 	for n := 0; ; n++ {
 		select {
@@ -659,7 +670,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 		// in the tree the game is over, but the playout still runs: it
 		// settles the dead stones, which the area count cannot remove.
 		d, toMove, ended := t.leafPutDiff(moves), pb.ToMove(), pb.Passes() >= 2
-		moves = pb.HeavyPlayoutWith(r, 3*e.opt.Size*e.opt.Size, moves, board.PlayoutAids{Replies: lg, Ladders: &lad})
+		moves = pb.HeavyPlayoutWith(r, 3*e.opt.Size*e.opt.Size, moves, aids)
 		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
 		t.backup(path, moves, playoutValue(score, scoreShare, marginScale), first)
 		if lg != nil {
