@@ -97,3 +97,38 @@ func TestEscapeLaddered(t *testing.T) {
 		}
 	}
 }
+
+// In the playout, Black's C4 puts C3 in atari. Without the ladder read the
+// escape rule runs to D3 every time; with it, D3 comes only from the later
+// rules (D3 is a good 3x3 shape next to C4, tried from a random start), so
+// the chain is left in about a quarter of the playouts.
+func TestHeavyMoveLeavesLadder(t *testing.T) {
+	p9 := func(v string) Point { return gtps(t, 9, v)[0] }
+	const seeds = 200
+	runs := func(lad *Ladders) int {
+		n := 0
+		for seed := uint64(1); seed <= seeds; seed++ {
+			b := setupRows(t,
+				".........",
+				".........",
+				".........",
+				".........",
+				".........",
+				".........",
+				".XO......",
+				"..XX.....",
+				".........")
+			b.PlayLegal(Black, p9("C4"))
+			if b.heavyMove(White, NewRand(seed), nil, Pass, nil, lad) == p9("D3") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := runs(nil); n != seeds {
+		t.Errorf("without the ladder read: D3 in %d of %d playouts, want all", n, seeds)
+	}
+	if n := runs(new(Ladders)); n > seeds*9/10 {
+		t.Errorf("with the ladder read: D3 in %d of %d playouts, want at most 90%%", n, seeds)
+	}
+}

@@ -1,5 +1,7 @@
 package board
 
+import "slices"
+
 // A self-atari of three stones or more is usually a loss, and the playout
 // refuses it. Inside the opponent's eye space it can be the killing move:
 // the opponent must capture, and what it captures is a dead eye space
@@ -14,7 +16,7 @@ const KillingMax = 6
 
 // killingShapes holds the dead eye spaces of four to six points as 3x3
 // bit masks (bit row*3+col), in every orientation.
-var killingShapes = func() map[uint16]bool {
+var killingShapes = func() (m [1 << 9]bool) {
 	shapes := [][][2]int{
 		{{0, 0}, {1, 0}, {0, 1}, {1, 1}},                 // square four
 		{{0, 0}, {1, 0}, {2, 0}, {1, 1}},                 // pyramid four
@@ -22,7 +24,6 @@ var killingShapes = func() map[uint16]bool {
 		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}},         // crossed five
 		{{1, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}}, // rabbity six
 	}
-	m := map[uint16]bool{}
 	for _, sh := range shapes {
 		for sym := 0; sym < 8; sym++ {
 			minX, minY := 9, 9
@@ -86,29 +87,19 @@ func (b *Board) NakadeSacrifice(c Color, p Point, size int) bool {
 	if size < 3 || size > KillingMax {
 		return false
 	}
-	var stones [KillingMax]Point
-	n := 0
-	stones[n] = p
-	n++
-	has := func(q Point) bool {
-		for _, s := range stones[:n] {
-			if s == q {
-				return true
-			}
-		}
-		return false
-	}
+	// The chain after the move, with room for its last liberty after it.
+	var buf [KillingMax + 1]Point
+	stones := append(buf[:0], p)
 	for _, q := range b.neighbours(p) {
-		if b.color[q] != c || has(q) {
+		if b.color[q] != c || slices.Contains(stones, q) {
 			continue
 		}
 		h := b.head[q]
 		for s := h; ; {
-			if n == KillingMax {
+			if len(stones) == KillingMax {
 				return false
 			}
-			stones[n] = s
-			n++
+			stones = append(stones, s)
 			s = b.next[s]
 			if s == h {
 				break
@@ -117,42 +108,34 @@ func (b *Board) NakadeSacrifice(c Color, p Point, size int) bool {
 	}
 	// The chain's last liberty.
 	lib := Pass
-	for _, s := range stones[:n] {
+	for _, s := range stones {
 		for _, q := range b.neighbours(s) {
 			if b.color[q] == Empty && q != p {
 				lib = q
 			}
 		}
 	}
-	if lib == Pass || !KillingShape(b.size, stones[:n]) {
+	if lib == Pass || !KillingShape(b.size, stones) {
 		return false
 	}
 	// Enclosed by opponent chains whose liberties are p and lib only.
 	o := c.Opponent()
-	var heads [4 * (KillingMax + 1)]Point
-	nh := 0
-	for k := 0; k <= n; k++ {
-		s := lib
-		if k < n {
-			s = stones[k]
-		}
+	space := append(stones, lib)
+	var hb [4 * (KillingMax + 1)]Point
+	heads := hb[:0]
+	for _, s := range space {
 		for _, q := range b.neighbours(s) {
 			switch {
-			case q == lib || has(q) || b.color[q] == border:
+			case b.color[q] == border || slices.Contains(space, q):
 				continue
 			case b.color[q] != o:
 				return false
 			}
 			h := b.head[q]
-			dup := false
-			for _, x := range heads[:nh] {
-				dup = dup || x == h
-			}
-			if dup {
+			if slices.Contains(heads, h) {
 				continue
 			}
-			heads[nh] = h
-			nh++
+			heads = append(heads, h)
 			for t := h; ; {
 				for _, l := range b.neighbours(t) {
 					if b.color[l] == Empty && l != p && l != lib {

@@ -89,11 +89,23 @@ type Engine struct {
 const ownTerritory = 0.7
 
 // playoutLadderMax is the largest board whose playouts read ladders before
-// running from atari. On 9x9 the reading costs nothing measurable (the
-// ladders are short); on 13x13 it cost 37% of the search speed and on 19x19
-// 58% (kisen bench, docs/performance.md), so it stays off there until the
-// reader plays and takes back moves instead of copying a board per ply.
+// running from atari. On 9x9 it costs about a fifth of the search speed on
+// the empty board and less in play, and 9x9 run 19 won with it; on 13x13 it
+// cost 37% of the search speed and on 19x19 58% (kisen bench,
+// docs/performance.md), so it stays off there until the reader plays and
+// takes back moves instead of copying a board per ply.
 const playoutLadderMax = 9
+
+// playoutAids are a search thread's playout helpers on a size×size board:
+// its reply tables lg (nil: none), and its ladder reader lad up to
+// playoutLadderMax.
+func playoutAids(size int, lg *board.Replies, lad *board.Ladders) board.PlayoutAids {
+	aids := board.PlayoutAids{Replies: lg}
+	if size <= playoutLadderMax {
+		aids.Ladders = lad
+	}
+	return aids
+}
 
 // bytesPerNode is the accounting figure for MaxMemoryMB.
 const bytesPerNode = 48
@@ -645,10 +657,7 @@ func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed ui
 	kids := make([]node, 0, e.opt.Size*e.opt.Size+1)
 	first := make([]board.Color, (e.opt.Size+2)*(e.opt.Size+2)) // AMAF scratch
 	var lad board.Ladders
-	aids := board.PlayoutAids{Replies: lg}
-	if e.opt.Size <= playoutLadderMax {
-		aids.Ladders = &lad
-	}
+	aids := playoutAids(e.opt.Size, lg, &lad)
 	marginScale := float32(e.opt.Size*e.opt.Size) / 2
 	for n := 0; ; n++ {
 		select {

@@ -975,3 +975,19 @@ func TestPlayoutValue(t *testing.T) {
 		t.Error("with no score share the value is not the plain win")
 	}
 }
+
+// The playouts read ladders on 9x9 only: on 13x13 and 19x19 the reading
+// cost 37% and 58% of the search speed (docs/performance.md).
+func TestPlayoutAidsLaddersOn9x9Only(t *testing.T) {
+	var lg board.Replies
+	var lad board.Ladders
+	for size, want := range map[int]bool{7: true, 9: true, 13: false, 19: false} {
+		a := playoutAids(size, &lg, &lad)
+		if got := a.Ladders != nil; got != want {
+			t.Errorf("%dx%d: ladder read %v, want %v", size, size, got, want)
+		}
+		if a.Replies != &lg {
+			t.Errorf("%dx%d: reply tables not passed on", size, size)
+		}
+	}
+}
