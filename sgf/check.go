@@ -84,15 +84,17 @@ func moveIndex(nodes []rawNode) func(off int) int {
 }
 
 // replay plays the main line on a board and reports the first illegal
-// move (the position after it is unknown, so checking stops there), bad
-// setup stones and inconsistent territory.
+// move or second move of one colour in a row (the position after it is
+// unknown, so checking stops there), bad setup stones and inconsistent
+// territory. It walks the raw nodes rather than Record.Replay so that each
+// problem keeps the byte offset and the setup value it comes from.
 func replay(size int, nodes []rawNode) []Problem {
 	var probs []Problem
 	b, err := board.New(size)
 	if err != nil {
 		return []Problem{{Offset: nodes[0].off, Msg: err.Error()}}
 	}
-	move := 0
+	move, prev := 0, board.Empty
 	for i, n := range nodes {
 		for _, id := range []string{"AB", "AW"} {
 			p, ok := find(n, id)
@@ -130,6 +132,12 @@ func replay(size int, nodes []rawNode) []Problem {
 			if err != nil {
 				return probs // reported by build
 			}
+			if err := alternates(prev, c); err != nil {
+				probs = append(probs, Problem{Offset: p.off, Move: move,
+					Msg: fmt.Sprintf("%s %s (%s[%s]): %v; the moves after it were not checked", c.Letter(), board.GTP(size, pt), id, p.vals[0].text, err)})
+				return probs
+			}
+			prev = c
 			if err := b.Play(board.Move{Color: c, Point: pt}); err != nil {
 				probs = append(probs, Problem{Offset: p.vals[0].off, Move: move,
 					Msg: fmt.Sprintf("%s %s (%s[%s]) is illegal: %v; the moves after it were not checked", c.Letter(), board.GTP(size, pt), id, p.vals[0].text, reason(err))})

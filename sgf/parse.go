@@ -39,9 +39,14 @@ func synErr(off int, format string, a ...any) *SyntaxError {
 }
 
 // parseCollection reads every game tree of the collection without
-// recursion, so hostile nesting cannot exhaust the stack.
+// recursion, so hostile nesting cannot exhaust the stack, and within the
+// limits of limits.go, so a hostile file cannot exhaust the memory.
 func parseCollection(data []byte) ([]*tree, error) {
+	if len(data) > MaxFileSize {
+		return nil, synErr(MaxFileSize, "the file is %d bytes; kisen reads records up to %d MB", len(data), MaxFileSize>>20)
+	}
 	var roots, stack []*tree
+	nodes, values := 0, 0
 	i := 0
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		i = 3 // UTF-8 byte-order mark
@@ -62,6 +67,9 @@ func parseCollection(data []byte) ([]*tree, error) {
 				}
 				top.children = append(top.children, t)
 			}
+			if len(stack) >= MaxDepth {
+				return nil, synErr(i, "variations nested more than %d deep: not a game record kisen reads", MaxDepth)
+			}
 			stack = append(stack, t)
 			i++
 		case c == ')':
@@ -81,7 +89,10 @@ func parseCollection(data []byte) ([]*tree, error) {
 			if len(top.children) > 0 {
 				return nil, synErr(i, "node ';' after a variation: nodes must come before sub-trees")
 			}
-			n, next, err := parseNode(data, i)
+			if nodes++; nodes > MaxNodes {
+				return nil, synErr(i, "more than %d nodes: not a game record kisen reads", MaxNodes)
+			}
+			n, next, err := parseNode(data, i, &values)
 			if err != nil {
 				return nil, err
 			}
@@ -106,8 +117,9 @@ func parseCollection(data []byte) ([]*tree, error) {
 	return roots, nil
 }
 
-// parseNode reads the properties after the ';' at data[start].
-func parseNode(data []byte, start int) (rawNode, int, error) {
+// parseNode reads the properties after the ';' at data[start]; values
+// counts the property values read so far in the file.
+func parseNode(data []byte, start int, values *int) (rawNode, int, error) {
 	n := rawNode{off: start}
 	i := start + 1
 	seen := map[string]bool{}
@@ -150,6 +162,9 @@ func parseNode(data []byte, start int) (rawNode, int, error) {
 			}
 			if j >= len(data) {
 				return n, j, synErr(i, "value of %s is not closed with ']'", p.id)
+			}
+			if *values++; *values > MaxValues {
+				return n, i, synErr(i, "more than %d property values: not a game record kisen reads", MaxValues)
 			}
 			v.text = string(data[i+1 : j])
 			p.vals = append(p.vals, v)

@@ -215,6 +215,9 @@ func build(nodes []rawNode) (*Record, []*SyntaxError) {
 	last := len(nodes) - 1
 	for i, n := range nodes {
 		isMove := has(n, "B") || has(n, "W")
+		// Setup stones count in the root and in the nodes before the first
+		// move; later ones are kept as they are.
+		setupOK := i == 0 || !isMove && !moved
 		if isMove {
 			if has(n, "B") && has(n, "W") {
 				p, _ := find(n, "W")
@@ -249,32 +252,16 @@ func build(nodes []rawNode) (*Record, []*SyntaxError) {
 				rec.FinalComment = b.text(p)
 			case isMove && p.id == "C":
 				cur.Comment = b.text(p)
-			case !isMove && !moved && i > 0 && p.id == "AB":
+			case setupOK && p.id == "AB":
 				addSetup(board.Black, b.points(p))
-			case !isMove && !moved && i > 0 && p.id == "AW":
+			case setupOK && p.id == "AW":
 				addSetup(board.White, b.points(p))
-			case !isMove && !moved && i > 0 && p.id == "AE":
+			case setupOK && p.id == "AE":
 				for _, pt := range b.points(p) {
 					setup = removeSetup(setup, pt)
 				}
 			default:
 				extra(p)
-			}
-		}
-		if i == 0 {
-			for _, id := range []string{"AB", "AW", "AE"} {
-				if p, ok := find(n, id); ok {
-					switch id {
-					case "AB":
-						addSetup(board.Black, b.points(p))
-					case "AW":
-						addSetup(board.White, b.points(p))
-					default:
-						for _, pt := range b.points(p) {
-							setup = removeSetup(setup, pt)
-						}
-					}
-				}
 			}
 		}
 	}
@@ -302,11 +289,12 @@ func removeSetup(s []board.Move, p board.Point) []board.Move {
 }
 
 // rootProp interprets a game-info property of the root node and reports
-// whether it did. AB/AW/AE are handled by build after the loop.
+// whether it did. AB/AW/AE are setup, handled by build like the setup of
+// later nodes.
 func (b *builder) rootProp(p rawProp) bool {
 	r := b.rec
 	switch p.id {
-	case "GM", "FF", "CA", "SZ", "AB", "AW", "AE":
+	case "GM", "FF", "CA", "SZ":
 		if p.id == "FF" {
 			b.number(p)
 		}

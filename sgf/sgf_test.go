@@ -2,6 +2,7 @@ package sgf
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -260,6 +261,7 @@ func TestCheckBroken(t *testing.T) {
 		{"bad point and komi", "(;SZ[9]KM[x];B[aa];W[zz])", []Problem{
 			{Offset: 10, Msg: "KM[x] is not a number"},
 			{Offset: 21, Move: 2, Msg: "W[zz] is not a point on a 9x9 board"}}},
+		{"one colour twice", "(;SZ[9];B[aa];B[bb])", []Problem{{Offset: 14, Move: 2, Msg: "B B8 (B[bb]): black moves twice in a row: not a valid game record; the moves after it were not checked"}}},
 		{"territory twice", "(;SZ[9];B[aa];W[]TB[bb]TW[bb])", []Problem{{Offset: 26, Move: 2, Msg: "TW[bb]: point already listed in TB"}}},
 	}
 	for _, c := range cases {
@@ -328,5 +330,29 @@ func TestWriteFileAtomic(t *testing.T) {
 	}
 	if err := WriteFileAtomic(filepath.Join(dir, "no", "such", "g.sgf"), nil); err == nil {
 		t.Error("writing into a missing directory succeeded")
+	}
+}
+
+func TestReplay(t *testing.T) {
+	r, err := Parse([]byte("(;SZ[9]AB[cc][gg];W[ee];B[];W[aa])"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.Replay(2)
+	if err != nil || b.MoveNumber() != 2 || b.ToMove() != board.White || b.At(pt(t, 9, "C7")) != board.Black {
+		t.Fatalf("Replay(2): %v, move %d, to move %v", err, b.MoveNumber(), b.ToMove())
+	}
+	if b, err := r.Replay(-1); err != nil || b.MoveNumber() != 3 {
+		t.Fatalf("Replay(-1): %v", err)
+	}
+	r.Nodes[1].Move.Color = board.White
+	_, err = r.Replay(-1)
+	var me *MoveError
+	if !errors.As(err, &me) || me.Move != 2 || !strings.Contains(err.Error(), "move 2: white moves twice in a row") {
+		t.Fatalf("two white moves: %v", err)
+	}
+	r.Nodes[1].Move = board.Move{Color: board.Black, Point: pt(t, 9, "E5")}
+	if _, err := r.Replay(-1); !errors.As(err, &me) || me.Move != 2 || !errors.Is(err, board.ErrOccupied) {
+		t.Fatalf("occupied: %v", err)
 	}
 }
