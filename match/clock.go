@@ -51,13 +51,6 @@ func (c *Clock) stop() time.Duration {
 	return d
 }
 
-// Running is the side being charged now, or Empty.
-func (c *Clock) Running() board.Color {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.running
-}
-
 // Used is the time col has used, including the running period.
 func (c *Clock) Used(col board.Color) time.Duration {
 	c.mu.Lock()

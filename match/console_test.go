@@ -167,7 +167,11 @@ func TestLinkFailureWithoutReplacementSuspends(t *testing.T) {
 		t.Fatalf("record RE %q with %d moves, want no result and 3 moves", rec.Result, len(rec.Nodes))
 	}
 	// The journal resumes: same position, White to move.
-	g, err := Resume(Options{Journal: o.Journal, MainTime: o.MainTime}, &scripted{name: "kisen"}, &scripted{name: "peer"})
+	j, err := LoadJournal(o.Journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Resume(Options{MainTime: o.MainTime}, &scripted{name: "kisen"}, &scripted{name: "peer"}, j)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -447,8 +447,11 @@ func (g *Game) save() error {
 	if g.opt.Journal == "" {
 		return nil
 	}
-	if err := g.rec.save(g.opt.Journal, g.clock); err != nil {
-		return fmt.Errorf("writing the record %s: %w (the game is stopped so that no move goes unrecorded; free the disk or fix permissions, then resume)", g.opt.Journal, err)
+	// A failed write does not stop the game (the record moves to a
+	// fallback folder, or is held in memory): the operator is told once.
+	if notice := g.rec.save(g.opt.Journal); notice != "" {
+		g.log.Error().Msg(notice)
+		g.emit(Event{Kind: Notice, Text: notice})
 	}
 	return nil
 }

@@ -1,9 +1,14 @@
 package match
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/kisen-go/kisen/board"
@@ -11,26 +16,19 @@ import (
 )
 
 // Recorder keeps the game as an SGF record and writes it atomically after
-// every move: the journal a crashed game resumes from.
+// every move: the journal a crashed game resumes from. A write that fails
+// (a full disk, a folder turned read-only) does not stop the game: the
+// journal moves to a fallback folder and the operator is told where.
 type Recorder struct {
 	rec       sgf.Record
 	link      LinkStater  // optional: remote player whose link state is journaled
 	linkColor board.Color // the colour that player plays
 	sent      int         // moves handed to the other player (journaled with the link state)
-}
 
-// linkJournal is what is saved beside the record: the link's state and
-// how many of the record's moves it had been given.
-type linkJournal struct {
-	MovesSent int `json:"moves_sent"`
-	// Moves is the record's length when this was written. The record is
-	// written first, so a crash between the two files leaves a record one
-	// move ahead of its link state; Resume corrects for that move.
-	Moves int `json:"moves"`
-	// Remote is the colour of the program at the far end of the link, so
-	// that a resumed kisen knows which side it plays.
-	Remote string `json:"remote,omitempty"`
-	Link   any    `json:"link"`
+	write    func(path string, data []byte) error // sgf.WriteFileAtomic; tests inject disk faults
+	fallback []string                             // folders tried, in order, when the journal's cannot be written
+	path     string                               // where the journal is written now ("" = the game's journal)
+	lost     bool                                 // the last save was written nowhere
 }
 
 // LinkStater is implemented by players whose link must survive a crash
@@ -40,7 +38,7 @@ type LinkStater interface {
 }
 
 func newRecorder(opt Options, black, white string, handicap []board.Point) *Recorder {
-	r := &Recorder{}
+	r := &Recorder{write: sgf.WriteFileAtomic, fallback: fallbackDirs()}
 	r.rec = sgf.Record{
 		Size:        opt.Size,
 		Komi:        opt.Komi,
@@ -136,21 +134,101 @@ func (r *Recorder) finish(out Outcome, sc board.Score, dead []board.Point) {
 	}
 }
 
-// Record returns a copy of the record so far.
-func (r *Recorder) Record() sgf.Record { return r.rec }
+// encode returns the record and link journal files. It fails rather than
+// return an empty record: a journal is never replaced by nothing.
+func (r *Recorder) encode() (rec, link []byte, err error) {
+	var buf bytes.Buffer
+	if err := r.rec.Write(&buf); err != nil {
+		return nil, nil, err
+	}
+	if buf.Len() == 0 {
+		return nil, nil, errors.New("the record came out empty")
+	}
+	if r.link == nil {
+		return buf.Bytes(), nil, nil
+	}
+	state, err := json.Marshal(r.link.LinkState())
+	if err != nil {
+		return nil, nil, fmt.Errorf("link state: %w", err)
+	}
+	link, err = json.Marshal(linkJournal{MovesSent: r.sent, Moves: len(r.rec.Nodes), Remote: r.linkColor.String(), Link: state})
+	if err != nil {
+		return nil, nil, fmt.Errorf("link state: %w", err)
+	}
+	return buf.Bytes(), link, nil
+}
 
-func (r *Recorder) save(path string, _ *Clock) error {
-	if err := sgf.WriteFileAtomic(path, r.rec.Bytes()); err != nil {
+// save writes the journal (and its link state beside it) and returns a
+// warning for the operator when that went wrong, once per change: the
+// journal moved to a fallback folder, or could be written nowhere (the
+// game goes on in memory and each later move tries again). What was
+// written before a failure stays: writes are atomic, and a record that
+// cannot be encoded is not written at all.
+func (r *Recorder) save(journal string) string {
+	rec, link, err := r.encode()
+	if err != nil {
+		return fmt.Sprintf("WARNING: the record of this game cannot be encoded (%v); the journal %s keeps its last good version", err, r.Path(journal))
+	}
+	werr := r.writeAt(r.Path(journal), rec, link)
+	if werr == nil {
+		if r.lost {
+			r.lost = false
+			return "The record is written again, whole: " + r.Path(journal)
+		}
+		return ""
+	}
+	for _, dir := range r.fallback {
+		p := filepath.Join(dir, filepath.Base(journal))
+		if p == r.path {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			continue
+		}
+		if err := r.writeAt(p, rec, link); err == nil {
+			old := r.Path(journal)
+			r.path, r.lost = p, false
+			return fmt.Sprintf("WARNING: cannot write the record %s (%v). The game goes on; the record is now written to %s (resume from that file if kisen stops, and submit it after the game)", old, werr, p)
+		}
+	}
+	if r.lost {
+		return ""
+	}
+	r.lost = true
+	return fmt.Sprintf("WARNING: the record cannot be written to %s (%v) nor to %s. The game goes on in memory and each move tries again; free the disk or fix the folder now, or note the moves by hand",
+		r.Path(journal), werr, strings.Join(r.fallback, " or "))
+}
+
+// Path is where the journal is written now: journal, or its copy in a
+// fallback folder after a write failed.
+func (r *Recorder) Path(journal string) string {
+	if r.path != "" {
+		return r.path
+	}
+	return journal
+}
+
+func (r *Recorder) writeAt(path string, rec, link []byte) error {
+	if err := r.write(path, rec); err != nil {
 		return err
 	}
-	if r.link != nil {
-		data, err := json.Marshal(linkJournal{MovesSent: r.sent, Moves: len(r.rec.Nodes), Remote: r.linkColor.String(), Link: r.link.LinkState()})
-		if err != nil {
-			return fmt.Errorf("link state: %w", err)
-		}
-		if err := sgf.WriteFileAtomic(path+".link", data); err != nil {
-			return err
-		}
+	if link == nil {
+		return nil
 	}
-	return nil
+	return r.write(path+".link", link)
 }
+
+// fallbackDirs are the folders a journal moves to when its own cannot be
+// written: the temporary folder (often another file system, in memory),
+// then the user's home (another when the temporary folder is full too).
+func fallbackDirs() []string {
+	dirs := []string{filepath.Join(os.TempDir(), "kisen-fallback")}
+	if home, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(home, "kisen-fallback"))
+	}
+	return dirs
+}
+
+// RecordPath is where the game's record is written now: Options.Journal,
+// or its copy in a fallback folder after a write there failed.
+func (g *Game) RecordPath() string { return g.rec.Path(g.opt.Journal) }

@@ -221,70 +221,15 @@ func (r Report) Compare(o OtherCount) []string {
 	return out
 }
 
-// Territory lists the points counted for each side, for the SGF final
-// node's TB and TW: territory (or area) points, including the points of
-// dead stones, in AllPoints order.
-func (r Report) Territory() (black, white []board.Point) {
-	owner := r.Judgement.Score.Owner
-	for i, p := range board.AllPoints(r.Size) {
-		if i >= len(owner) {
-			break
-		}
-		switch owner[i] {
-		case board.Black:
-			black = append(black, p)
-		case board.White:
-			white = append(white, p)
-		}
+// WriteFiles saves the text report and its picture beside the record:
+// NAME.report.txt and NAME.report.svg for NAME.sgf.
+func (r Report) WriteFiles(record string) error {
+	base := strings.TrimSuffix(record, ".sgf")
+	if err := os.WriteFile(base+".report.txt", []byte(r.Text()), 0o644); err != nil {
+		return fmt.Errorf("saving the report: %w", err)
 	}
-	return black, white
-}
-
-// Summary is the one-paragraph count for the SGF final node's C[].
-func (r Report) Summary() string {
-	s := r.Judgement.Score
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s count: Black %s %d + prisoners %d = %g; White %s %d + prisoners %d + komi %g = %g; %s.",
-		r.Rules, r.what(), r.points(board.Black), s.Prisoners[board.Black], s.Black,
-		r.what(), r.points(board.White), s.Prisoners[board.White], r.Komi, s.White, s.Result)
-	if r.Rules == board.Chinese {
-		sb.Reset()
-		fmt.Fprintf(&sb, "%s count: Black %s %d = %g; White %s %d + komi %g = %g; %s.",
-			r.Rules, r.what(), r.points(board.Black), s.Black, r.what(), r.points(board.White), r.Komi, s.White, s.Result)
-	}
-	fmt.Fprintf(&sb, " Dead: %s.", r.vertices(r.Judgement.Dead))
-	if len(r.Judgement.Seki) > 0 {
-		fmt.Fprintf(&sb, " Seki: %s.", r.vertices(r.Judgement.Seki))
-	}
-	if r.Note != "" {
-		fmt.Fprintf(&sb, " %s.", r.Note)
-	}
-	return sb.String()
-}
-
-func (r Report) what() string {
-	if r.Rules == board.Chinese {
-		return "stones+area"
-	}
-	return "territory"
-}
-
-func (r Report) points(c board.Color) int {
-	s := r.Judgement.Score
-	if r.Rules == board.Chinese {
-		return s.Stones[c] + s.Territory[c]
-	}
-	return s.Territory[c]
-}
-
-// WriteFiles saves the text report as base+".txt" and the picture as
-// base+".svg" (base is the SGF path without ".sgf").
-func (r Report) WriteFiles(base string) error {
-	if err := os.WriteFile(base+".txt", []byte(r.Text()), 0o644); err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := os.WriteFile(base+".svg", r.SVG(), 0o644); err != nil {
-		return fmt.Errorf("report: %w", err)
+	if err := os.WriteFile(base+".report.svg", r.SVG(), 0o644); err != nil {
+		return fmt.Errorf("saving the report picture: %w", err)
 	}
 	return nil
 }

@@ -119,24 +119,19 @@ func TestReportCompare(t *testing.T) {
 	}
 }
 
-func TestReportTerritoryAndSummary(t *testing.T) {
+func TestReportWriteFiles(t *testing.T) {
 	r := reportFixture(t)
-	tb, tw := r.Territory()
-	if len(tb) != 18 || len(tw) != 45 {
-		t.Fatalf("TB %d TW %d, want 18 and 45", len(tb), len(tw))
-	}
-	want := "japanese count: Black territory 18 + prisoners 2 = 20; White territory 45 + prisoners 0 + komi 6.5 = 51.5; W+31.5. Dead: C2 D2."
-	if got := r.Summary(); got != want {
-		t.Fatalf("summary\n%s\nwant\n%s", got, want)
-	}
-	base := filepath.Join(t.TempDir(), "game")
-	if err := r.WriteFiles(base); err != nil {
+	dir := t.TempDir()
+	if err := r.WriteFiles(filepath.Join(dir, "game.sgf")); err != nil {
 		t.Fatal(err)
 	}
-	if data, err := os.ReadFile(base + ".txt"); err != nil || !strings.Contains(string(data), "count: W+31.5") {
+	if data, err := os.ReadFile(filepath.Join(dir, "game.report.txt")); err != nil || !strings.Contains(string(data), "count: W+31.5") {
 		t.Fatalf("text file: %v", err)
 	}
-	if err := r.WriteFiles(filepath.Join(base, "no", "such")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "game.report.svg")); err != nil {
+		t.Fatalf("picture: %v", err)
+	}
+	if err := r.WriteFiles(filepath.Join(dir, "no", "such.sgf")); err == nil {
 		t.Fatal("writing into a missing folder succeeded")
 	}
 }

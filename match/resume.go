@@ -14,96 +14,116 @@ import (
 	"github.com/kisen-go/kisen/sgmp"
 )
 
-// Resume rebuilds a game from its journal (opt.Journal): the position, the
-// move number and both clocks (time left after each side's last move; the
-// time between the crash and the restart is not charged — the referee
-// deducts recovery time as the rules say). The record's size, komi, rules
-// and handicap win over opt.
-func Resume(opt Options, black, white Player) (*Game, error) {
-	data, err := os.ReadFile(opt.Journal)
+// Journal is a game's journal as read back for --resume: the record, the
+// position it replays to, and the link state saved beside it (nil when
+// there is no .link file).
+type Journal struct {
+	Path   string
+	Record *sgf.Record
+	Board  *board.Board
+	Link   *linkJournal
+}
+
+// linkJournal is what is saved beside the record (PATH.link): the link's
+// state and how many of the record's moves it had been given.
+type linkJournal struct {
+	MovesSent int `json:"moves_sent"`
+	// Moves is the record's length when this was written. The record is
+	// written first, so a crash between the two files leaves a record one
+	// move ahead of its link state; SGMPState corrects for that move.
+	// Journals of older versions lack it (0): their state is taken as it is.
+	Moves int `json:"moves"`
+	// Remote is the colour of the program at the far end of the link, so
+	// that a resumed kisen knows which side it plays (empty in older
+	// journals).
+	Remote string          `json:"remote,omitempty"`
+	Link   json.RawMessage `json:"link"`
+}
+
+// LoadJournal reads a game's journal once for everything a resume needs.
+// It refuses a finished game, a record that does not replay, and a link
+// state newer than its record, each with what to do.
+func LoadJournal(path string) (*Journal, error) {
+	data, err := sgf.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
 	}
 	rec, err := sgf.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("resume: %s is not a readable record: %w", opt.Journal, err)
+		return nil, fmt.Errorf("resume: %s is not a readable record: %w", path, err)
 	}
 	if rec.Result != "" {
-		return nil, fmt.Errorf("resume: %s is a finished game (RE[%s]); start a new game instead", opt.Journal, rec.Result)
+		return nil, fmt.Errorf("resume: %s is a finished game (RE[%s]); start a new game instead", path, rec.Result)
 	}
-	opt.Size, opt.Komi, opt.Handicap = rec.Size, rec.Komi, rec.Handicap
-	if strings.EqualFold(rec.Rules, "chinese") {
-		opt.Rules = board.Chinese
-	} else {
-		opt.Rules = board.Japanese
+	b, err := rec.Replay(-1)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %s does not replay: %w", path, err)
 	}
-	if rec.MainTime > 0 {
-		opt.MainTime = time.Duration(rec.MainTime * float64(time.Second))
+	j := &Journal{Path: path, Record: rec, Board: b}
+	if j.Link, err = readLinkJournal(path); err != nil {
+		return nil, err
 	}
-	g, err := NewGame(opt, black, white)
+	if j.Link != nil && j.Link.Moves > len(rec.Nodes) {
+		return nil, fmt.Errorf("resume: the link state beside %s knows %d moves, the record only %d: the record is older than its link state (restore the record, or delete %s.link to start the link afresh)",
+			path, j.Link.Moves, len(rec.Nodes), path)
+	}
+	return j, nil
+}
+
+func readLinkJournal(path string) (*linkJournal, error) {
+	data, err := os.ReadFile(path + ".link")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
 	}
-	// Handicap stones come from the record's setup, not the fixed points.
-	g.board = board.MustNew(opt.Size)
-	for _, m := range rec.Setup {
-		if err := g.board.Setup(m.Color, m.Point); err != nil {
-			return nil, fmt.Errorf("resume: setup stone: %w", err)
-		}
+	var j linkJournal
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("link state beside %s: %w (delete it to start the link afresh)", path, err)
 	}
-	if len(rec.Setup) > 0 {
-		g.board.SetToMove(board.White)
-	}
-	for i, n := range rec.Nodes {
-		if err := g.board.Play(n.Move); err != nil {
-			return nil, fmt.Errorf("resume: move %d in %s: %w", i+1, opt.Journal, err)
-		}
-		if n.HasTime && opt.MainTime > 0 {
-			g.clock.SetUsed(n.Move.Color, opt.MainTime-time.Duration(n.TimeLeft*float64(time.Second)))
-		}
-	}
-	g.rec.rec = *rec
-	g.resumed = true
-	g.rec.sent = len(rec.Nodes)
-	if j, ok, err := readLinkJournal(opt.Journal); err != nil {
-		return nil, err
-	} else if ok {
-		g.rec.sent = j.MovesSent
-	}
-	return g, nil
+	return &j, nil
 }
 
-// ReadSGMPState returns the SGMP link state journaled beside a record, or
+// Color returns the colour kisen played (the other one than the program at
+// the far end of the link), and false when the journal does not say.
+func (j *Journal) Color() (board.Color, bool, error) {
+	if j.Link == nil || j.Link.Remote == "" {
+		return board.Empty, false, nil
+	}
+	c, err := board.ParseColor(j.Link.Remote)
+	if err != nil {
+		return board.Empty, false, fmt.Errorf("link state beside %s: %w", j.Path, err)
+	}
+	return c.Opponent(), true, nil
+}
+
+// Rules is the record's rule set (Japanese unless it says Chinese).
+func (j *Journal) Rules() board.Rules {
+	if strings.EqualFold(j.Record.Rules, "chinese") {
+		return board.Chinese
+	}
+	return board.Japanese
+}
+
+// SGMPState returns the SGMP link state journaled beside the record, or
 // nil if there is none, brought up to date with the record: when kisen
 // died after writing a move of the peer's into the record but before
 // writing the link state, that move's sequence bit is applied here (the
 // peer's move also acknowledged ours). Without this the resumed link would
 // take the peer's next move for a repeat of an old one and drop it.
-func ReadSGMPState(journal string, us board.Color) (*sgmp.LinkState, error) {
-	j, ok, err := readLinkJournal(journal)
-	if err != nil || !ok {
-		return nil, err
+func (j *Journal) SGMPState(us board.Color) (*sgmp.LinkState, error) {
+	if j.Link == nil {
+		return nil, nil
 	}
 	var ls sgmp.LinkState
-	if err := json.Unmarshal(j.Link, &ls); err != nil {
-		return nil, fmt.Errorf("link state beside %s: %w (delete it to start the link afresh)", journal, err)
+	if err := json.Unmarshal(j.Link.Link, &ls); err != nil {
+		return nil, fmt.Errorf("link state beside %s: %w (delete it to start the link afresh)", j.Path, err)
 	}
-	if j.Moves == 0 {
-		return &ls, nil // an older journal without the count: taken as it is
+	if j.Link.Moves == 0 {
+		return &ls, nil
 	}
-	data, err := os.ReadFile(journal)
-	if err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
-	}
-	rec, err := sgf.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("resume: %s is not a readable record: %w", journal, err)
-	}
-	if j.Moves > len(rec.Nodes) {
-		return nil, fmt.Errorf("resume: the link state beside %s knows %d moves, the record only %d: the record is older than its link state (restore the record, or delete %s.link to start the link afresh)",
-			journal, j.Moves, len(rec.Nodes), journal)
-	}
-	for _, n := range rec.Nodes[j.Moves:] {
+	for _, n := range j.Record.Nodes[j.Link.Moves:] {
 		if n.Move.Color != us {
 			ls.His ^= 1
 			ls.Unacked = nil
@@ -114,39 +134,42 @@ func ReadSGMPState(journal string, us board.Color) (*sgmp.LinkState, error) {
 	return &ls, nil
 }
 
-// JournaledColor returns the colour kisen played in the game journaled at
-// journal (the other one than the program at the far end of the link),
-// and false when the journal does not say.
-func JournaledColor(journal string) (board.Color, bool, error) {
-	j, ok, err := readLinkJournal(journal)
-	if err != nil || !ok || j.Remote == "" {
-		return board.Empty, false, err
+// Resume rebuilds a game from its journal (opt.Journal is set to j.Path):
+// the position, the move number and both clocks (time left after each
+// side's last move; the time between the crash and the restart is not
+// charged — the referee deducts recovery time as the rules say). The
+// record's size, komi, rules and handicap win over opt.
+func Resume(opt Options, black, white Player, j *Journal) (*Game, error) {
+	rec := j.Record
+	opt.Journal = j.Path
+	opt.Size, opt.Komi, opt.Handicap, opt.Rules = rec.Size, rec.Komi, rec.Handicap, j.Rules()
+	if rec.MainTime > 0 {
+		opt.MainTime = time.Duration(rec.MainTime * float64(time.Second))
 	}
-	c, err := board.ParseColor(j.Remote)
+	if opt.MoveCap > 0 && len(rec.Nodes) >= opt.MoveCap {
+		return nil, fmt.Errorf("resume: %s has %d moves, at or past the move cap of %d: the game is over and the referee decides (kisen score %s counts it)",
+			j.Path, len(rec.Nodes), opt.MoveCap, j.Path)
+	}
+	g, err := NewGame(opt, black, white)
 	if err != nil {
-		return board.Empty, false, fmt.Errorf("link state beside %s: %w", journal, err)
+		return nil, fmt.Errorf("resume: %w", err)
 	}
-	return c.Opponent(), true, nil
-}
-
-type linkJournalIn struct {
-	MovesSent int             `json:"moves_sent"`
-	Moves     int             `json:"moves"`
-	Remote    string          `json:"remote"`
-	Link      json.RawMessage `json:"link"`
-}
-
-func readLinkJournal(journal string) (linkJournalIn, bool, error) {
-	var j linkJournalIn
-	data, err := os.ReadFile(journal + ".link")
-	if errors.Is(err, fs.ErrNotExist) {
-		return j, false, nil
+	// Handicap stones come from the record's setup, not the fixed points;
+	// a board of its own (not j.Board) so that the game keeps the history
+	// repetition is judged by.
+	if g.board, err = rec.Replay(-1); err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
 	}
-	if err != nil {
-		return j, false, err
+	for _, n := range rec.Nodes {
+		if n.HasTime && opt.MainTime > 0 {
+			g.clock.SetUsed(n.Move.Color, opt.MainTime-time.Duration(n.TimeLeft*float64(time.Second)))
+		}
 	}
-	if err := json.Unmarshal(data, &j); err != nil {
-		return j, false, fmt.Errorf("link state beside %s: %w (delete it to start the link afresh)", journal, err)
+	g.rec.rec = *rec
+	g.resumed = true
+	g.rec.sent = len(rec.Nodes)
+	if j.Link != nil {
+		g.rec.sent = j.Link.MovesSent
 	}
-	return j, true, nil
+	return g, nil
 }

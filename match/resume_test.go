@@ -29,7 +29,11 @@ func writeJournal(t *testing.T, moves []string, known int, ls sgmp.LinkState) st
 	if err := os.WriteFile(path, rec.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(linkJournal{MovesSent: known, Moves: known, Link: ls})
+	state, err := json.Marshal(ls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(linkJournal{MovesSent: known, Moves: known, Link: state})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,6 +41,15 @@ func writeJournal(t *testing.T, moves []string, known int, ls sgmp.LinkState) st
 		t.Fatal(err)
 	}
 	return path
+}
+
+// sgmpState loads the journal at path and returns its SGMP state for us.
+func sgmpState(path string, us board.Color) (*sgmp.LinkState, error) {
+	j, err := LoadJournal(path)
+	if err != nil {
+		return nil, err
+	}
+	return j.SGMPState(us)
 }
 
 // TestReadSGMPStateCatchesUp: kisen (White) died after writing the peer's
@@ -50,7 +63,7 @@ func TestReadSGMPStateCatchesUp(t *testing.T) {
 	moves := []string{"D4", "E5", "C3"} // Black (the peer) played C3 last
 
 	// The record is one of the peer's moves ahead of the link state.
-	got, err := ReadSGMPState(writeJournal(t, moves, 2, stale), board.White)
+	got, err := sgmpState(writeJournal(t, moves, 2, stale), board.White)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,31 +72,33 @@ func TestReadSGMPStateCatchesUp(t *testing.T) {
 	}
 
 	// Up to date: taken as it is.
-	got, err = ReadSGMPState(writeJournal(t, moves, 3, stale), board.White)
+	got, err = sgmpState(writeJournal(t, moves, 3, stale), board.White)
 	if err != nil || got.His != 1 || got.Unacked == nil {
 		t.Fatalf("up to date: %+v, %v", got, err)
 	}
 
 	// The record is one of our moves ahead: not sent yet, nothing to apply.
-	got, err = ReadSGMPState(writeJournal(t, moves, 2, stale), board.Black)
+	got, err = sgmpState(writeJournal(t, moves, 2, stale), board.Black)
 	if err != nil || got.His != 1 || got.My != 0 || got.Unacked == nil {
 		t.Fatalf("our move ahead: %+v, %v", got, err)
 	}
 
 	// A link state newer than its record is refused with what to do.
-	if _, err := ReadSGMPState(writeJournal(t, moves[:1], 1, stale), board.White); err != nil {
+	if _, err := sgmpState(writeJournal(t, moves[:1], 1, stale), board.White); err != nil {
 		t.Fatal(err)
 	}
 	path := writeJournal(t, moves, 3, stale)
 	if err := os.WriteFile(path, []byte("(;GM[1]FF[4]SZ[9];B[dd])"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadSGMPState(path, board.White); err == nil {
+	if _, err := sgmpState(path, board.White); err == nil {
 		t.Fatal("a record older than its link state was accepted")
 	}
 
-	// No journal: nil, no error.
-	if got, err := ReadSGMPState(filepath.Join(t.TempDir(), "none.sgf"), board.White); got != nil || err != nil {
-		t.Fatalf("no journal: %v %v", got, err)
+	// No link journal: nil, no error.
+	path = filepath.Join(t.TempDir(), "none.sgf")
+	os.WriteFile(path, []byte("(;GM[1]FF[4]SZ[9];B[dd])"), 0o644)
+	if got, err := sgmpState(path, board.White); got != nil || err != nil {
+		t.Fatalf("no link journal: %v %v", got, err)
 	}
 }

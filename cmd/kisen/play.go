@@ -13,13 +13,13 @@ import (
 
 	"github.com/rs/zerolog"
 	"golang.org/x/term"
+	"gopkg.in/yaml.v3"
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/config"
 	"github.com/kisen-go/kisen/engine"
 	"github.com/kisen-go/kisen/gtp"
 	"github.com/kisen-go/kisen/match"
-	"github.com/kisen-go/kisen/sgf"
 	"github.com/kisen-go/kisen/sgmp"
 )
 
@@ -29,6 +29,8 @@ type playFlags struct {
 	size, moveCap, baud                                                               int
 	komi                                                                              float64
 	mainTime, resendTimeout, moveTime                                                 time.Duration
+
+	journal *match.Journal // the game being resumed, read once by playConfig
 }
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -47,44 +49,77 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	defer closeLog()
-
-	us, err := board.ParseColor(cfg.Game.Color)
+	con := match.NewConsole(stdin, stdout)
+	g, opt, us, cleanup, err := setUpGame(ctx, f, cfg, con, logger)
 	if err != nil {
 		return err
+	}
+	defer cleanup()
+	con.Attach(g, us)
+	stop := attachDisplay(g, cfg.UI, stdout)
+	out, err := g.Run(ctx)
+	stop()
+	if err != nil {
+		if ctx.Err() != nil {
+			return interruptedBeforeStart(f.resume)
+		}
+		return err
+	}
+	return endGame(ctx, g, opt, out, con, stdin, stdout)
+}
+
+// setUpGame builds both players, locks the journal (which proves that it
+// can be written) and sets the game up, new or resumed. Nothing goes on
+// the link before Run. cleanup closes the port and releases the lock.
+func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.Console, logger zerolog.Logger) (*match.Game, match.Options, board.Color, func(), error) {
+	var cleanups []func()
+	cleanup := func() {
+		for i := len(cleanups) - 1; i >= 0; i-- {
+			cleanups[i]()
+		}
+	}
+	fail := func(err error) (*match.Game, match.Options, board.Color, func(), error) {
+		cleanup()
+		return nil, match.Options{}, board.Empty, nil, err
+	}
+	us, err := board.ParseColor(cfg.Game.Color)
+	if err != nil {
+		return fail(err)
 	}
 	rules, err := board.ParseRules(cfg.Game.Rules)
 	if err != nil {
-		return err
+		return fail(err)
 	}
-
-	con := match.NewConsole(stdin, stdout)
 	ourPlayer, err := newOurPlayer(ctx, cfg, f.manual == "us", f.moveTime, con, logger)
 	if err != nil {
-		return err
+		return fail(err)
 	}
-	var theirs match.Player
-	var port io.Closer
+	theirName := cfg.Opponent
 	if f.manual == "them" {
-		theirs = match.NewManualPlayer(cfg.Opponent+" (entered by hand)", con)
-	} else {
-		rp, p, err := openRemote(cfg, us, f.resume, logger)
+		theirName += " (entered by hand)"
+	}
+	opt := gameOptions(cfg, rules, logger)
+	opt.Journal = journalPath(f, cfg, us, ourPlayer.Name(), theirName)
+	if err := os.MkdirAll(filepath.Dir(opt.Journal), 0o755); err != nil {
+		return fail(fmt.Errorf("output folder: %w", err))
+	}
+	unlock, err := match.LockJournal(opt.Journal)
+	if err != nil {
+		return fail(err)
+	}
+	cleanups = append(cleanups, unlock)
+	theirs := match.Player(match.NewManualPlayer(theirName, con))
+	if f.manual != "them" {
+		rp, port, err := openRemote(cfg, us, f.journal, logger)
 		if err != nil {
-			return err
+			return fail(err)
 		}
-		theirs, port = rp, p
-		defer port.Close()
+		cleanups = append(cleanups, func() { port.Close() })
+		theirs = rp
 	}
 	black, white := ourPlayer, theirs
 	if us == board.White {
 		black, white = theirs, ourPlayer
-	}
-	opt := gameOptions(cfg, rules, logger)
-	opt.Journal = f.resume
-	if opt.Journal == "" {
-		opt.Journal = filepath.Join(cfg.Output.Dir, recordName(time.Now(), black.Name(), white.Name()))
-	}
-	if err := os.MkdirAll(filepath.Dir(opt.Journal), 0o755); err != nil {
-		return fmt.Errorf("output folder: %w", err)
 	}
 	opt.OnLinkDown = func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
 		ans, err := con.ReadLine(ctx, fmt.Sprintf("\nThe link failed (%v).\n"+
@@ -96,21 +131,43 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return match.NewManualPlayer(cfg.Opponent+" (entered by hand)", con), nil
 	}
 	var g *match.Game
-	if f.resume != "" {
-		g, err = match.Resume(opt, black, white)
+	if f.journal != nil {
+		g, err = match.Resume(opt, black, white, f.journal)
 	} else {
 		g, err = match.NewGame(opt, black, white)
 	}
 	if err != nil {
-		return err
+		return fail(err)
 	}
-	con.Attach(g, us)
-	stop := attachDisplay(g, cfg.UI, stdout)
-	out, err := g.Run(ctx)
-	stop()
-	if err != nil {
-		return err
+	return g, opt, us, cleanup, nil
+}
+
+// journalPath is the record being resumed, or a new tournament name in the
+// output folder.
+func journalPath(f playFlags, cfg config.Config, us board.Color, ours, theirs string) string {
+	if f.resume != "" {
+		return f.resume
 	}
+	black, white := ours, theirs
+	if us == board.White {
+		black, white = theirs, ours
+	}
+	return filepath.Join(cfg.Output.Dir, recordName(time.Now(), black, white))
+}
+
+// interruptedBeforeStart is the one line for Ctrl-C before the handshake
+// ended: nothing was written (a resumed record is as it was).
+func interruptedBeforeStart(resume string) error {
+	if resume != "" {
+		return fmt.Errorf("interrupted before the game resumed; %s is unchanged", resume)
+	}
+	return errors.New("interrupted before the game started; nothing recorded")
+}
+
+// endGame shows and saves the report, asks for the other program's count
+// when the game was counted, and says where the record is.
+func endGame(ctx context.Context, g *match.Game, opt match.Options, out match.Outcome, con *match.Console, stdin io.Reader, stdout io.Writer) error {
+	opt.Journal = g.RecordPath() // a fallback folder after a disk fault
 	if err := writeReport(g, opt, out, stdout); err != nil {
 		return err
 	}
@@ -129,37 +186,30 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 
 // applyRecord takes the game's settings from the record being resumed:
 // size, komi, rules, handicap and main time are the game's, whatever the
-// config says now; the names too unless given as flags.
-func applyRecord(path string, fs *flag.FlagSet, cfg *config.Config) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("resume: %w", err)
+// config says now (a --size or --komi that differs is warned about); the
+// names too unless given as flags. Our colour comes from the link journal;
+// without one, --color must say it, and a game with moves needs the link
+// state (or --manual them).
+func applyRecord(j *match.Journal, fs *flag.FlagSet, manual string, cfg *config.Config, stderr io.Writer) error {
+	rec, path := j.Record, j.Path
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["size"] && cfg.Game.Size != rec.Size {
+		fmt.Fprintf(stderr, "warning: --size %d ignored: %s is a %dx%d game, and a resumed game keeps its record's settings\n", cfg.Game.Size, path, rec.Size, rec.Size)
 	}
-	rec, err := sgf.Parse(data)
-	if err != nil {
-		return fmt.Errorf("resume: %s is not a readable record: %w", path, err)
+	if set["komi"] && cfg.Game.Komi != rec.Komi {
+		fmt.Fprintf(stderr, "warning: --komi %g ignored: %s has komi %g, and a resumed game keeps its record's settings\n", cfg.Game.Komi, path, rec.Komi)
 	}
-	if rec.Result != "" {
-		return fmt.Errorf("resume: %s is a finished game (RE[%s]); start a new game instead", path, rec.Result)
+	if cfg.Game.MoveCap > 0 && len(rec.Nodes) >= cfg.Game.MoveCap {
+		return fmt.Errorf("resume: %s has %d moves, at or past the move cap of %d: the game is over and the referee decides (kisen score %s counts it)",
+			path, len(rec.Nodes), cfg.Game.MoveCap, path)
 	}
-	cfg.Game.Size, cfg.Game.Komi, cfg.Game.Handicap = rec.Size, rec.Komi, rec.Handicap
-	if rec.Rules != "" {
-		cfg.Game.Rules = strings.ToLower(rec.Rules)
-	}
+	cfg.Game.Size, cfg.Game.Komi, cfg.Game.Handicap, cfg.Game.Rules = rec.Size, rec.Komi, rec.Handicap, j.Rules().String()
 	if rec.MainTime > 0 {
 		cfg.Game.MainTime = config.Duration{Duration: time.Duration(rec.MainTime * float64(time.Second))}
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	// Our colour is in the link journal: a resumed game keeps it, and a
-	// --color that says otherwise is a mistake worth stopping for.
-	if col, ok, err := match.JournaledColor(path); err != nil {
+	if err := resumedColor(j, set["color"], manual, cfg); err != nil {
 		return err
-	} else if ok {
-		if set["color"] && cfg.Game.Color != col.String() {
-			return usageError{fmt.Errorf("resume: kisen played %s in %s, but --color says %s: leave --color out, or check the record", col, path, cfg.Game.Color)}
-		}
-		cfg.Game.Color = col.String()
 	}
 	ours, theirs := rec.PlayerBlack, rec.PlayerWhite
 	if cfg.Game.Color == "white" {
@@ -170,6 +220,28 @@ func applyRecord(path string, fs *flag.FlagSet, cfg *config.Config) error {
 	}
 	if !set["opponent"] && theirs != "" {
 		cfg.Opponent = theirs
+	}
+	return nil
+}
+
+// resumedColor sets our colour from the link journal. A resumed game keeps
+// it, and a --color that says otherwise is a mistake worth stopping for.
+// Without a .link file kisen neither guesses its colour nor starts the
+// link afresh in mid-game (a NEWGAME the peer would take for a new game).
+func resumedColor(j *match.Journal, colorSet bool, manual string, cfg *config.Config) error {
+	col, ok, err := j.Color()
+	switch {
+	case err != nil:
+		return err
+	case ok && colorSet && cfg.Game.Color != col.String():
+		return usageError{fmt.Errorf("resume: kisen played %s in %s, but --color says %s: leave --color out, or check the record", col, j.Path, cfg.Game.Color)}
+	case ok:
+		cfg.Game.Color = col.String()
+		return nil
+	case j.Link == nil && len(j.Record.Nodes) > 0 && manual != "them":
+		return usageError{fmt.Errorf("resume: %s.link (the link state) is missing, and the game cannot go on over the link without it: restore it from the record's folder, or continue with --manual them --color black|white (the opponent's moves typed by hand)", j.Path)}
+	case !colorSet:
+		return usageError{fmt.Errorf("resume: %s does not say which colour kisen played: give --color black|white", j.Path)}
 	}
 	return nil
 }
@@ -262,7 +334,7 @@ func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime 
 }
 
 // openRemote opens the serial port and the SGMP session on it.
-func openRemote(cfg config.Config, us board.Color, resume string, logger zerolog.Logger) (*match.RemotePlayer, io.Closer, error) {
+func openRemote(cfg config.Config, us board.Color, j *match.Journal, logger zerolog.Logger) (*match.RemotePlayer, io.Closer, error) {
 	mode, err := sgmp.ParseMode(cfg.Link.Mode)
 	if err != nil {
 		return nil, nil, err
@@ -275,8 +347,8 @@ func openRemote(cfg config.Config, us board.Color, resume string, logger zerolog
 	opt := sgmp.Options{Mode: mode, Color: us, Size: cfg.Game.Size, Handicap: cfg.Game.Handicap,
 		Chinese: strings.EqualFold(cfg.Game.Rules, "chinese"), ResendTimeout: cfg.Link.ResendTimeout.Duration,
 		AllowUndo: cfg.Link.AllowUndo, Log: logger.With().Str("component", "sgmp").Str("port", cfg.Link.Port).Logger()}
-	if resume != "" {
-		ls, err := match.ReadSGMPState(resume, us)
+	if j != nil {
+		ls, err := j.SGMPState(us)
 		if err != nil {
 			port.Close()
 			return nil, nil, err
@@ -380,16 +452,8 @@ func writeReport(g *match.Game, opt match.Options, out match.Outcome, stdout io.
 		return nil
 	}
 	r := g.Report(out)
-	text := r.Text()
-	fmt.Fprintln(stdout, text)
-	base := strings.TrimSuffix(opt.Journal, ".sgf")
-	if err := os.WriteFile(base+".report.txt", []byte(text), 0o644); err != nil {
-		return fmt.Errorf("saving the report: %w", err)
-	}
-	if err := os.WriteFile(base+".report.svg", r.SVG(), 0o644); err != nil {
-		return fmt.Errorf("saving the report picture: %w", err)
-	}
-	return nil
+	fmt.Fprintln(stdout, r.Text())
+	return r.WriteFiles(opt.Journal)
 }
 
 // playConfig parses play's flags and builds the effective configuration:
@@ -439,15 +503,59 @@ func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, erro
 	}
 	applyPlayFlags(fs, f, &cfg)
 	if f.resume != "" {
-		if err := applyRecord(f.resume, fs, &cfg); err != nil {
+		if f.journal, err = match.LoadJournal(f.resume); err != nil {
+			return f, cfg, err
+		}
+		if err := applyRecord(f.journal, fs, f.manual, &cfg, stderr); err != nil {
 			return f, cfg, err
 		}
 	}
 	if err := cfg.Validate(); err != nil {
 		return f, cfg, fmt.Errorf("configuration: %w", err)
 	}
+	if f.resume == "" && !colorGiven(fs, f.configPath) {
+		return f, cfg, usageError{errors.New("play: give --color black|white (kisen's colour; or game.color in the config)")}
+	}
+	warnOddSettings(cfg, stderr)
 	if cfg.Link.Port == "" && f.manual != "them" {
 		return f, cfg, usageError{errors.New("play: no serial port: give --port DEVICE or link.port in the config (kisen ports lists them)")}
 	}
 	return f, cfg, nil
+}
+
+// colorGiven reports whether the operator chose kisen's colour: --color,
+// KISEN_GAME_COLOR or game.color in the configuration file (the default
+// colour is not a choice).
+func colorGiven(fs *flag.FlagSet, configFlag string) bool {
+	given := false
+	fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == "color" })
+	if v, ok := os.LookupEnv("KISEN_GAME_COLOR"); given || ok && v != "" {
+		return true
+	}
+	path, err := configPath(configFlag)
+	if err != nil || path == "" {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var file struct {
+		Game struct {
+			Color string `yaml:"color"`
+		} `yaml:"game"`
+	}
+	return yaml.Unmarshal(data, &file) == nil && file.Game.Color != ""
+}
+
+// warnOddSettings warns, one line each, about settings that are valid but
+// almost certainly a slip: a komi far from any tournament's, a main time
+// too short to play a game in.
+func warnOddSettings(cfg config.Config, stderr io.Writer) {
+	if k := cfg.Game.Komi; k < -50 || k > 50 {
+		fmt.Fprintf(stderr, "warning: komi %g is far from any tournament's (Gifu: 6.5); check --komi\n", k)
+	}
+	if t := cfg.Game.MainTime.Duration; t < time.Minute {
+		fmt.Fprintf(stderr, "warning: main time %v per side is too short for a game (Gifu: 40m); check --main-time\n", t)
+	}
 }

@@ -39,124 +39,137 @@ type sideJSON struct {
 	Total     float64 `json:"total"`
 }
 
+// scoreArgs are the flags of kisen score.
+type scoreArgs struct {
+	asJSON            bool
+	rulesFlag, svgOut string
+	compare, path     string
+	moveN, playouts   int
+	seed              uint64
+}
+
 // runScore is `kisen score [--json] [--rules japanese|chinese] [--move N]
 // FILE.sgf`: judge and count a record at its last move or after move N.
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("score", "[--json] [--rules japanese|chinese] [--move N] [--compare COUNT] [--svg FILE] FILE.sgf",
-		"Judge the dead stones of a record's final position (or after move N) and count it.", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object instead of the report")
-	rulesFlag := fs.String("rules", "", "japanese or chinese (default: the record's RU, else japanese)")
-	moveN := fs.Int("move", 0, "count the position after move `N` (default: the last move)")
-	playouts := fs.Int("playouts", 1000, "playouts for the dead-stone judgement")
-	seed := fs.Uint64("seed", 1, "random seed of the judgement")
-	svgOut := fs.String("svg", "", "also write the SVG picture to `FILE`")
-	compare := fs.String("compare", "", "the other program's `count`, e.g. \"B 45 W 52.5 dead D4 E5\": show where it differs (exit 1 if it does)")
-	if err := parseFlags(fs, args); err != nil {
+	a, err := scoreFlags(args, stderr)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usageError{errors.New("score: give exactly one SGF file: kisen score [--json] [--rules japanese|chinese] [--move N] FILE.sgf")}
-	}
-	if *moveN < 0 {
-		return usageError{fmt.Errorf("score: --move %d is negative: give a move number from 1, or leave it out for the last move", *moveN)}
-	}
-	rules := board.Japanese
-	if *rulesFlag != "" {
-		r, err := board.ParseRules(*rulesFlag)
-		if err != nil {
-			return usageError{fmt.Errorf("score: --rules: %w", err)}
-		}
-		rules = r
-	}
-	path := fs.Arg(0)
-	data, err := os.ReadFile(path)
+	rep, last, err := judgeRecord(ctx, a)
 	if err != nil {
-		return fmt.Errorf("score: %w", err)
+		return err
 	}
-	rec, err := sgf.Parse(data)
-	if err != nil {
-		return fmt.Errorf("score: %s: %w", path, err)
-	}
-	if *rulesFlag == "" && rec.Rules != "" {
-		if r, err := board.ParseRules(rec.Rules); err == nil {
-			rules = r
-		}
-	}
-	b, err := board.New(rec.Size)
-	if err != nil {
-		return fmt.Errorf("score: %s: %w", path, err)
-	}
-	for _, m := range rec.Setup {
-		if err := b.Setup(m.Color, m.Point); err != nil {
-			return fmt.Errorf("score: %s: setup stone %s: %w", path, board.GTP(rec.Size, m.Point), err)
-		}
-	}
-	last := len(rec.Nodes)
-	if *moveN > 0 {
-		if *moveN > last {
-			return usageError{fmt.Errorf("score: --move %d is past the end: %s has %d moves", *moveN, path, last)}
-		}
-		last = *moveN
-	}
-	for i, n := range rec.Nodes[:last] {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := b.Play(n.Move); err != nil {
-			return fmt.Errorf("score: %s: move %d: %w", path, i+1, err)
-		}
-	}
-	j := engine.Judge(b, engine.JudgeOptions{Playouts: *playouts, Seed: *seed, Rules: rules, Komi: rec.Komi})
-	rep := match.Report{
-		Size: rec.Size, Komi: rec.Komi, Rules: rules,
-		Black: rec.PlayerBlack, White: rec.PlayerWhite,
-		Board: b, Judgement: j,
-	}
-	if last == len(rec.Nodes) {
-		rep.Result = rec.Result
-	}
-	if *svgOut != "" {
-		if err := os.WriteFile(*svgOut, rep.SVG(), 0o644); err != nil {
+	if a.svgOut != "" {
+		if err := os.WriteFile(a.svgOut, rep.SVG(), 0o644); err != nil {
 			return fmt.Errorf("score: %w", err)
 		}
 	}
-	if *compare != "" {
-		other, err := match.ParseOtherCount(rec.Size, *compare)
-		if err != nil {
-			return usageError{fmt.Errorf("score: --compare: %w", err)}
-		}
-		if !*asJSON {
-			io.WriteString(stdout, rep.Text())
-		}
-		if diffs := rep.Compare(other); len(diffs) > 0 {
-			fmt.Fprintf(stdout, "The counts differ:\n  %s\n", strings.Join(diffs, "\n  "))
-			return fmt.Errorf("score: the counts differ in %d places", len(diffs))
-		}
-		fmt.Fprintln(stdout, "The counts agree to the point.")
-		return nil
+	switch {
+	case a.compare != "":
+		return compareScore(rep, a, stdout)
+	case a.asJSON:
+		return json.NewEncoder(stdout).Encode(scoreJSONOf(rep, last))
 	}
-	if !*asJSON {
-		_, err := io.WriteString(stdout, rep.Text())
-		return err
+	_, err = io.WriteString(stdout, rep.Text())
+	return err
+}
+
+func scoreFlags(args []string, stderr io.Writer) (scoreArgs, error) {
+	var a scoreArgs
+	fs := newFlagSet("score", "[--json] [--rules japanese|chinese] [--move N] [--compare COUNT] [--svg FILE] FILE.sgf",
+		"Judge the dead stones of a record's final position (or after move N) and count it.", stderr)
+	fs.BoolVar(&a.asJSON, "json", false, "print one JSON object instead of the report")
+	fs.StringVar(&a.rulesFlag, "rules", "", "japanese or chinese (default: the record's RU, else japanese)")
+	fs.IntVar(&a.moveN, "move", 0, "count the position after move `N` (default: the last move)")
+	fs.IntVar(&a.playouts, "playouts", 1000, "playouts for the dead-stone judgement")
+	fs.Uint64Var(&a.seed, "seed", 1, "random seed of the judgement")
+	fs.StringVar(&a.svgOut, "svg", "", "also write the SVG picture to `FILE`")
+	fs.StringVar(&a.compare, "compare", "", "the other program's `count`, e.g. \"B 45 W 52.5 dead D4 E5\": show where it differs (exit 1 if it does)")
+	if err := parseFlags(fs, args); err != nil {
+		return a, err
 	}
-	s := j.Score
+	if fs.NArg() != 1 {
+		return a, usageError{errors.New("score: give exactly one SGF file: kisen score [--json] [--rules japanese|chinese] [--move N] FILE.sgf")}
+	}
+	if a.moveN < 0 {
+		return a, usageError{fmt.Errorf("score: --move %d is negative: give a move number from 1, or leave it out for the last move", a.moveN)}
+	}
+	if a.rulesFlag != "" {
+		if _, err := board.ParseRules(a.rulesFlag); err != nil {
+			return a, usageError{fmt.Errorf("score: --rules: %w", err)}
+		}
+	}
+	a.path = fs.Arg(0)
+	return a, nil
+}
+
+// judgeRecord replays the record to the move asked for and judges it; last
+// is the number of moves replayed.
+func judgeRecord(ctx context.Context, a scoreArgs) (match.Report, int, error) {
+	data, err := sgf.ReadFile(a.path)
+	if err != nil {
+		return match.Report{}, 0, fmt.Errorf("score: %w", err)
+	}
+	rec, err := sgf.Parse(data)
+	if err != nil {
+		return match.Report{}, 0, fmt.Errorf("score: %s: %w", a.path, err)
+	}
+	rules := board.Japanese
+	if r, err := board.ParseRules(firstNonEmpty(a.rulesFlag, rec.Rules)); err == nil {
+		rules = r
+	}
+	last := len(rec.Nodes)
+	if a.moveN > last {
+		return match.Report{}, 0, usageError{fmt.Errorf("score: --move %d is past the end: %s has %d moves", a.moveN, a.path, last)}
+	} else if a.moveN > 0 {
+		last = a.moveN
+	}
+	b, err := rec.Replay(last)
+	if err != nil {
+		return match.Report{}, 0, fmt.Errorf("score: %s: %w", a.path, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return match.Report{}, 0, err
+	}
+	j := engine.Judge(b, engine.JudgeOptions{Playouts: a.playouts, Seed: a.seed, Rules: rules, Komi: rec.Komi})
+	rep := match.Report{Size: rec.Size, Komi: rec.Komi, Rules: rules,
+		Black: rec.PlayerBlack, White: rec.PlayerWhite, Board: b, Judgement: j}
+	if last == len(rec.Nodes) {
+		rep.Result = rec.Result
+	}
+	return rep, last, nil
+}
+
+// compareScore shows where the other program's count differs from kisen's.
+func compareScore(rep match.Report, a scoreArgs, stdout io.Writer) error {
+	other, err := match.ParseOtherCount(rep.Size, a.compare)
+	if err != nil {
+		return usageError{fmt.Errorf("score: --compare: %w", err)}
+	}
+	if !a.asJSON {
+		io.WriteString(stdout, rep.Text())
+	}
+	if diffs := rep.Compare(other); len(diffs) > 0 {
+		fmt.Fprintf(stdout, "The counts differ:\n  %s\n", strings.Join(diffs, "\n  "))
+		return fmt.Errorf("score: the counts differ in %d places", len(diffs))
+	}
+	fmt.Fprintln(stdout, "The counts agree to the point.")
+	return nil
+}
+
+func scoreJSONOf(rep match.Report, last int) scoreJSON {
+	j, s, size := rep.Judgement, rep.Judgement.Score, rep.Size
 	out := scoreJSON{
-		Size: rec.Size, Komi: rec.Komi, Rules: rules.String(), Move: last,
-		Dead: gtpList(rec.Size, j.Dead), Seki: gtpList(rec.Size, j.Seki), Unsettled: gtpList(rec.Size, j.Unsettled),
-		Dame:   gtpList(rec.Size, j.Dame),
+		Size: size, Komi: rep.Komi, Rules: rep.Rules.String(), Move: last,
+		Dead: gtpList(size, j.Dead), Seki: gtpList(size, j.Seki), Unsettled: gtpList(size, j.Unsettled),
+		Dame:   gtpList(size, j.Dame),
 		Result: s.Result, Recorded: rep.Result,
 	}
-	for _, c := range []board.Color{board.Black, board.White} {
-		side := sideJSON{Territory: s.Territory[c], Prisoners: s.Prisoners[c], DeadTaken: s.DeadTaken[c], Stones: s.Stones[c], Total: s.Black}
-		if c == board.White {
-			side.Total = s.White
-			out.White = side
-		} else {
-			out.Black = side
-		}
+	side := func(c board.Color, total float64) sideJSON {
+		return sideJSON{Territory: s.Territory[c], Prisoners: s.Prisoners[c], DeadTaken: s.DeadTaken[c], Stones: s.Stones[c], Total: total}
 	}
-	enc := json.NewEncoder(stdout)
-	return enc.Encode(out)
+	out.Black, out.White = side(board.Black, s.Black), side(board.White, s.White)
+	return out
 }
 
 // gtpList formats points as GTP vertices; never nil, so JSON shows [].

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/kisen-go/kisen/sgf"
 )
@@ -43,7 +42,7 @@ func runSGFCheck(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		data, err := os.ReadFile(name)
+		data, err := sgf.ReadFile(name)
 		if err != nil {
 			fmt.Fprintf(stdout, "%s: cannot read: %v\n", name, err)
 			bad++

@@ -28,7 +28,7 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageError{errors.New("submit: want FILE.sgf DIR")}
 	}
 	src, dir := fset.Arg(0), fset.Arg(1)
-	data, err := os.ReadFile(src)
+	data, err := sgf.ReadFile(src)
 	if err != nil {
 		return fmt.Errorf("submit: %w", err)
 	}
