@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,4 +196,55 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestPlayStopsBeforeTheHandshake: what must fail does so before anything
+// goes on the link, in one line: a second kisen on a record in play (the
+// first holds its lock), an output folder that cannot be made, and Ctrl-C
+// while waiting for the peer says that nothing was recorded.
+func TestPlayStopsBeforeTheHandshake(t *testing.T) {
+	isolate(t)
+	os.WriteFile("game.sgf", []byte("(;GM[1]FF[4]SZ[9];B[dd];W[ee])"), 0o644)
+	os.WriteFile("game.sgf.link", []byte(`{"moves_sent":2,"moves":2,"remote":"black","link":{"my":0,"his":0,"started":true}}`), 0o644)
+	unlock, err := match.LockJournal("game.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = runPlay(context.Background(), []string{"--resume", "game.sgf", "--port", "/dev/no-such-port", "--ui", "plain"}, strings.NewReader(""), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("another kisen (PID %d) is playing this record", os.Getpid())) {
+		t.Fatalf("second kisen on one record: %v", err)
+	}
+	unlock()
+
+	os.WriteFile("file", nil, 0o644)
+	err = runPlay(context.Background(), []string{"--color", "black", "--port", "/dev/no-such-port", "--out", "file/games", "--ui", "plain"}, strings.NewReader(""), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "output folder") {
+		t.Fatalf("--out under a file: %v", err)
+	}
+
+	if _, err := exec.LookPath("socat"); err != nil {
+		t.Skip("socat is not installed")
+	}
+	dir, _ := os.Getwd()
+	ttyA, ttyB := filepath.Join(dir, "ttyA"), filepath.Join(dir, "ttyB")
+	socat := exec.Command("socat", "PTY,link="+ttyA+",rawer", "PTY,link="+ttyB+",rawer")
+	if err := socat.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { socat.Process.Kill(); socat.Wait() }()
+	for i := 0; i < 100; i++ {
+		if _, err := os.Lstat(ttyB); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	err = runPlay(ctx, []string{"--color", "white", "--port", ttyA, "--out", "games", "--ui", "plain"}, strings.NewReader(""), io.Discard, io.Discard)
+	if err == nil || err.Error() != "interrupted before the game started; nothing recorded" {
+		t.Fatalf("Ctrl-C before the handshake: %v", err)
+	}
+	if ents, _ := os.ReadDir("games"); len(ents) != 0 {
+		t.Errorf("games holds %d files after an interrupted start", len(ents))
+	}
 }

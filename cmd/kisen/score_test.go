@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -62,5 +64,20 @@ func TestScore(t *testing.T) {
 	}
 	if _, _, err := runT(t, "score", "no-such.sgf"); err == nil || !strings.Contains(err.Error(), "no-such.sgf") {
 		t.Fatalf("missing file: %v", err)
+	}
+}
+
+// TestRecordsWithOneColourTwiceAreRefused: a record with two moves of one
+// colour in a row is not a game record for score, submit and sgf check,
+// and each says which move.
+func TestRecordsWithOneColourTwiceAreRefused(t *testing.T) {
+	isolate(t)
+	os.WriteFile("twice.sgf", []byte("(;GM[1]FF[4]SZ[9]DT[2026-11-24];B[dd];W[ee];W[ff])"), 0o644)
+	os.Mkdir("usb", 0o755)
+	for _, args := range [][]string{{"score", "twice.sgf"}, {"submit", "twice.sgf", "usb"}, {"sgf", "check", "twice.sgf"}} {
+		out, errOut, err := runT(t, args...)
+		if all := out + errOut + fmt.Sprint(err); err == nil || !strings.Contains(all, "move 3") || !strings.Contains(all, "white moves twice in a row") {
+			t.Errorf("%v: %v\n%s", args, err, all)
+		}
 	}
 }
