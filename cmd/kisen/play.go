@@ -121,15 +121,7 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 	if us == board.White {
 		black, white = theirs, ourPlayer
 	}
-	opt.OnLinkDown = func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
-		ans, err := con.ReadLine(ctx, fmt.Sprintf("\nThe link failed (%v).\n"+
-			"If the referee allows manual entry, the opponent's moves are typed here and sent nowhere (typing time counts).\n"+
-			"Continue by hand? yes, or anything else to stop and keep the record for --resume: ", lerr))
-		if err != nil || !strings.EqualFold(strings.TrimSpace(ans), "yes") {
-			return nil, lerr
-		}
-		return match.NewManualPlayer(cfg.Opponent+" (entered by hand)", con), nil
-	}
+	opt.OnLinkDown = offerManualEntry(cfg.Opponent, con)
 	var g *match.Game
 	if f.journal != nil {
 		g, err = match.Resume(opt, black, white, f.journal)
@@ -140,6 +132,20 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 		return fail(err)
 	}
 	return g, opt, us, cleanup, nil
+}
+
+// offerManualEntry asks the operator, when the link fails, whether the
+// opponent's moves are to be typed at this terminal from now on.
+func offerManualEntry(opponent string, con *match.Console) func(context.Context, board.Color, error) (match.Player, error) {
+	return func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
+		ans, err := con.ReadLine(ctx, fmt.Sprintf("\nThe link failed (%v).\n"+
+			"If the referee allows manual entry, the opponent's moves are typed here and sent nowhere (typing time counts).\n"+
+			"Continue by hand? yes, or anything else to stop and keep the record for --resume: ", lerr))
+		if err != nil || !strings.EqualFold(strings.TrimSpace(ans), "yes") {
+			return nil, lerr
+		}
+		return match.NewManualPlayer(opponent+" (entered by hand)", con), nil
+	}
 }
 
 // journalPath is the record being resumed, or a new tournament name in the
