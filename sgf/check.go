@@ -51,11 +51,16 @@ func Check(data []byte) []Problem {
 	}
 	rec, errs := build(nodes)
 	moveOf := moveIndex(nodes)
+	upTo := -1 // replay the moves before the first one build found bad
 	for _, e := range errs {
-		probs = append(probs, Problem{Offset: e.Offset, Move: moveOf(e.Offset), Msg: e.Msg})
+		m := moveOf(e.Offset)
+		probs = append(probs, Problem{Offset: e.Offset, Move: m, Msg: e.Msg})
+		if m > 0 && (upTo < 0 || m-1 < upTo) {
+			upTo = m - 1
+		}
 	}
 	if rec != nil {
-		probs = append(probs, replay(rec.Size, nodes)...)
+		probs = append(probs, replay(rec, nodes, upTo, moveOf)...)
 	}
 	if len(probs) > MaxProblems {
 		more := len(probs) - MaxProblems
@@ -83,79 +88,50 @@ func moveIndex(nodes []rawNode) func(off int) int {
 	}
 }
 
-// replay plays the main line on a board and reports the first illegal
-// move or second move of one colour in a row (the position after it is
-// unknown, so checking stops there), bad setup stones and inconsistent
-// territory. It walks the raw nodes rather than Record.Replay so that each
-// problem keeps the byte offset and the setup value it comes from.
-func replay(size int, nodes []rawNode) []Problem {
-	var probs []Problem
-	b, err := board.New(size)
-	if err != nil {
-		return []Problem{{Offset: nodes[0].off, Msg: err.Error()}}
+// replay checks the main line as kisen replays it (Record.Replay, up to
+// move upTo when upTo >= 0): the setup stones before the first move, then
+// the moves. It reports setup kisen cannot place or does not replay, the
+// first move that cannot be played (illegal, or a second move of one
+// colour; the position after it is unknown, so checking stops there) and
+// inconsistent territory.
+func replay(rec *Record, nodes []rawNode, upTo int, moveOf func(int) int) []Problem {
+	if probs := setupProblems(rec.Size, nodes); len(probs) > 0 {
+		return probs
 	}
-	move, prev := 0, board.Empty
-	for i, n := range nodes {
-		for _, id := range []string{"AB", "AW"} {
-			p, ok := find(n, id)
-			if !ok {
+	if _, err := rec.Replay(upTo); err != nil {
+		return []Problem{replayProblem(rec.Size, nodes, err)}
+	}
+	return territoryProblems(rec.Size, nodes, moveOf)
+}
+
+// setupProblems reports setup stones placed twice before the first move,
+// and setup after it (kisen replays none: the moves after it would be
+// checked on another position than the file's).
+func setupProblems(size int, nodes []rawNode) []Problem {
+	var probs []Problem
+	stones := map[board.Point]bool{}
+	move := 0
+	for _, n := range nodes {
+		if has(n, "B") || has(n, "W") {
+			move++
+		}
+		for _, p := range n.props {
+			if p.id != "AB" && p.id != "AW" && p.id != "AE" {
 				continue
 			}
-			c := board.Black
-			if id == "AW" {
-				c = board.White
+			if move > 0 {
+				return append(probs, Problem{Offset: p.off, Move: move,
+					Msg: fmt.Sprintf("%s after the first move: kisen replays setup stones only before it; the moves after it were not checked", p.id)})
 			}
 			for _, v := range p.vals {
-				pts := pointsOf(size, v.text)
-				for _, pt := range pts {
-					if err := b.Setup(c, pt); err != nil {
-						probs = append(probs, Problem{Offset: v.off, Move: move, Msg: fmt.Sprintf("%s[%s]: cannot place a stone: %v", id, v.text, reason(err))})
-					}
-				}
-			}
-		}
-		if p, ok := find(n, "AE"); ok && (move > 0 || i > 0 && nodeHasStones(b)) {
-			probs = append(probs, Problem{Offset: p.off, Move: move, Msg: "AE (remove stones) is not checked by kisen; the moves after it were not replayed"})
-			return probs
-		}
-		for _, id := range []string{"B", "W"} {
-			p, ok := find(n, id)
-			if !ok {
-				continue
-			}
-			move++
-			c := board.Black
-			if id == "W" {
-				c = board.White
-			}
-			pt, err := board.ParseSGF(size, p.vals[0].text)
-			if err != nil {
-				return probs // reported by build
-			}
-			if err := alternates(prev, c); err != nil {
-				probs = append(probs, Problem{Offset: p.off, Move: move,
-					Msg: fmt.Sprintf("%s %s (%s[%s]): %v; the moves after it were not checked", c.Letter(), board.GTP(size, pt), id, p.vals[0].text, err)})
-				return probs
-			}
-			prev = c
-			if err := b.Play(board.Move{Color: c, Point: pt}); err != nil {
-				probs = append(probs, Problem{Offset: p.vals[0].off, Move: move,
-					Msg: fmt.Sprintf("%s %s (%s[%s]) is illegal: %v; the moves after it were not checked", c.Letter(), board.GTP(size, pt), id, p.vals[0].text, reason(err))})
-				return probs
-			}
-			break // B and W together are reported by build
-		}
-		tb, okB := find(n, "TB")
-		tw, okW := find(n, "TW")
-		if okB || okW {
-			seen := map[board.Point]string{}
-			for _, p := range []rawProp{tb, tw} {
-				for _, v := range p.vals {
-					for _, pt := range pointsOf(size, v.text) {
-						if prev, dup := seen[pt]; dup {
-							probs = append(probs, Problem{Offset: v.off, Move: move, Msg: fmt.Sprintf("%s[%s]: point already listed in %s", p.id, v.text, prev)})
-						}
-						seen[pt] = p.id
+				for _, pt := range pointsOf(size, v.text) {
+					switch {
+					case p.id == "AE":
+						delete(stones, pt)
+					case stones[pt]:
+						probs = append(probs, Problem{Offset: v.off, Msg: fmt.Sprintf("%s[%s]: cannot place a stone: %v", p.id, v.text, board.ErrOccupied)})
+					default:
+						stones[pt] = true
 					}
 				}
 			}
@@ -164,14 +140,58 @@ func replay(size int, nodes []rawNode) []Problem {
 	return probs
 }
 
-func nodeHasStones(b *board.Board) bool { return b.EmptyCount() < b.Size()*b.Size() }
-
-func reason(err error) error {
-	var ie *board.IllegalError
-	if errors.As(err, &ie) {
-		return ie.Reason
+// replayProblem turns Record.Replay's error into a problem at the move's
+// (or the setup stone's) place in the file.
+func replayProblem(size int, nodes []rawNode, err error) Problem {
+	var me *MoveError
+	if !errors.As(err, &me) {
+		return Problem{Offset: nodes[0].off, Msg: err.Error()}
 	}
-	return err
+	move := 0
+	for _, n := range nodes {
+		for _, id := range []string{"B", "W"} {
+			p, ok := find(n, id)
+			if !ok {
+				continue
+			}
+			if move++; move != me.Move {
+				break
+			}
+			v := p.vals[0]
+			pt, _ := board.ParseSGF(size, v.text)
+			what := fmt.Sprintf("%s %s (%s[%s])", id, board.GTP(size, pt), id, v.text)
+			var ie *board.IllegalError
+			if errors.As(me.Err, &ie) {
+				return Problem{Offset: v.off, Move: move, Msg: fmt.Sprintf("%s is illegal: %v; the moves after it were not checked", what, ie.Reason)}
+			}
+			return Problem{Offset: v.off, Move: move, Msg: fmt.Sprintf("%s: %v; the moves after it were not checked", what, me.Err)}
+		}
+	}
+	return Problem{Offset: nodes[0].off, Move: me.Move, Msg: err.Error()}
+}
+
+// territoryProblems reports points listed twice in one node's TB and TW.
+func territoryProblems(size int, nodes []rawNode, moveOf func(int) int) []Problem {
+	var probs []Problem
+	for _, n := range nodes {
+		tb, okB := find(n, "TB")
+		tw, okW := find(n, "TW")
+		if !okB && !okW {
+			continue
+		}
+		seen := map[board.Point]string{}
+		for _, p := range []rawProp{tb, tw} {
+			for _, v := range p.vals {
+				for _, pt := range pointsOf(size, v.text) {
+					if prev, dup := seen[pt]; dup {
+						probs = append(probs, Problem{Offset: v.off, Move: moveOf(v.off), Msg: fmt.Sprintf("%s[%s]: point already listed in %s", p.id, v.text, prev)})
+					}
+					seen[pt] = p.id
+				}
+			}
+		}
+	}
+	return probs
 }
 
 // pointsOf expands a point or rectangle value; bad values give nothing

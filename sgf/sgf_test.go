@@ -261,7 +261,10 @@ func TestCheckBroken(t *testing.T) {
 		{"bad point and komi", "(;SZ[9]KM[x];B[aa];W[zz])", []Problem{
 			{Offset: 10, Msg: "KM[x] is not a number"},
 			{Offset: 21, Move: 2, Msg: "W[zz] is not a point on a 9x9 board"}}},
-		{"one colour twice", "(;SZ[9];B[aa];B[bb])", []Problem{{Offset: 14, Move: 2, Msg: "B B8 (B[bb]): black moves twice in a row: not a valid game record; the moves after it were not checked"}}},
+		{"one colour twice", "(;SZ[9];B[aa];B[bb])", []Problem{{Offset: 16, Move: 2, Msg: "B B8 (B[bb]): black moves twice in a row: not a valid game record; the moves after it were not checked"}}},
+		{"setup in mid-game", "(;SZ[9];B[aa];AB[cc];W[bb])", []Problem{{Offset: 14, Move: 1, Msg: "AB after the first move: kisen replays setup stones only before it; the moves after it were not checked"}}},
+		{"setup twice", "(;SZ[9]AB[aa];AB[aa])", []Problem{{Offset: 17, Msg: "AB[aa]: cannot place a stone: point is occupied"}}},
+		{"removed setup", "(;SZ[9]AB[aa];AE[aa];B[aa])", nil},
 		{"territory twice", "(;SZ[9];B[aa];W[]TB[bb]TW[bb])", []Problem{{Offset: 26, Move: 2, Msg: "TW[bb]: point already listed in TB"}}},
 	}
 	for _, c := range cases {
