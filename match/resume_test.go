@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kisen-go/kisen/board"
@@ -100,5 +101,44 @@ func TestReadSGMPStateCatchesUp(t *testing.T) {
 	os.WriteFile(path, []byte("(;GM[1]FF[4]SZ[9];B[dd])"), 0o644)
 	if got, err := sgmpState(path, board.White); got != nil || err != nil {
 		t.Fatalf("no link journal: %v %v", got, err)
+	}
+}
+
+// A record at or past the move cap is over: resuming it is refused with
+// what to do, before any player starts.
+func TestResumeRefusesARecordAtTheMoveCap(t *testing.T) {
+	path := writeJournal(t, []string{"D4", "E5", "C3"}, 3, sgmp.LinkState{})
+	j, err := LoadJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Resume(Options{MoveCap: 3}, &scripted{name: "b"}, &scripted{name: "w"}, j)
+	if err == nil || !strings.Contains(err.Error(), "has 3 moves, at or past the move cap of 3") || !strings.Contains(err.Error(), "kisen score") {
+		t.Fatalf("%v", err)
+	}
+	if _, err := Resume(Options{MoveCap: 4}, &scripted{name: "b"}, &scripted{name: "w"}, j); err != nil {
+		t.Fatalf("under the cap: %v", err)
+	}
+}
+
+// A journal of an older kisen (a .link without moves and remote) still
+// loads: its link state is taken as it is and the colour is unknown.
+func TestLoadJournalOfAnOlderVersion(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.sgf")
+	os.WriteFile(path, []byte("(;GM[1]FF[4]SZ[9]KM[6.5];B[dd]BL[590];W[ee]WL[580])"), 0o644)
+	os.WriteFile(path+".link", []byte(`{"moves_sent":2,"link":{"my":1,"his":0,"started":true}}`), 0o644)
+	j, err := LoadJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := j.Color(); ok || err != nil {
+		t.Errorf("colour known from an old journal: %v %v", ok, err)
+	}
+	ls, err := j.SGMPState(board.White)
+	if err != nil || ls.My != 1 || ls.His != 0 || !ls.Started {
+		t.Fatalf("link state %+v, %v", ls, err)
+	}
+	if j.Board.MoveNumber() != 2 || j.Link.MovesSent != 2 {
+		t.Errorf("board at move %d, moves sent %d", j.Board.MoveNumber(), j.Link.MovesSent)
 	}
 }

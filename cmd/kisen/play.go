@@ -206,10 +206,6 @@ func applyRecord(j *match.Journal, fs *flag.FlagSet, manual string, cfg *config.
 	if set["komi"] && cfg.Game.Komi != rec.Komi {
 		fmt.Fprintf(stderr, "warning: --komi %g ignored: %s has komi %g, and a resumed game keeps its record's settings\n", cfg.Game.Komi, path, rec.Komi)
 	}
-	if cfg.Game.MoveCap > 0 && len(rec.Nodes) >= cfg.Game.MoveCap {
-		return fmt.Errorf("resume: %s has %d moves, at or past the move cap of %d: the game is over and the referee decides (kisen score %s counts it)",
-			path, len(rec.Nodes), cfg.Game.MoveCap, path)
-	}
 	cfg.Game.Size, cfg.Game.Komi, cfg.Game.Handicap, cfg.Game.Rules = rec.Size, rec.Komi, rec.Handicap, j.Rules().String()
 	if rec.MainTime > 0 {
 		cfg.Game.MainTime = config.Duration{Duration: time.Duration(rec.MainTime * float64(time.Second))}

@@ -66,8 +66,8 @@ func TestPlayConfigResumeTakesTheRecord(t *testing.T) {
 
 // TestPlayConfigResumeRefusals: a resume that would go wrong stops with one
 // line saying what to do: no link state in mid-game (kisen would guess its
-// colour and send NEWGAME), no colour known, a record at the move cap, a
-// record with one colour twice in a row.
+// colour and send NEWGAME), no colour known, a record with one colour twice
+// in a row. (A record at the move cap is refused by match.Resume.)
 func TestPlayConfigResumeRefusals(t *testing.T) {
 	isolate(t)
 	os.WriteFile("game.sgf", []byte("(;GM[1]FF[4]SZ[9];B[dd];W[ee];B[ff])"), 0o644)
@@ -80,7 +80,6 @@ func TestPlayConfigResumeRefusals(t *testing.T) {
 		{[]string{"--resume", "game.sgf", "--color", "white"}, "game.sgf.link (the link state) is missing"},
 		{[]string{"--resume", "empty.sgf"}, "give --color"},
 		{[]string{"--resume", "game.sgf", "--manual", "them"}, "give --color"},
-		{[]string{"--resume", "game.sgf", "--manual", "them", "--color", "white", "--move-cap", "3"}, "at or past the move cap of 3"},
 		{[]string{"--resume", "twice.sgf", "--color", "white"}, "move 2: black moves twice in a row"},
 	}
 	for _, c := range cases {
