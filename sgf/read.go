@@ -40,6 +40,10 @@ type builder struct {
 	rec    *Record
 	errs   []*SyntaxError
 	latin1 bool
+
+	setup []board.Move // before the first move, in the file's order
+	cur   *Node        // the last move node read
+	moved bool         // a move node has been read
 }
 
 func (b *builder) fail(off int, format string, a ...any) {
@@ -169,105 +173,16 @@ func find(n rawNode, id string) (rawProp, bool) {
 func build(nodes []rawNode) (*Record, []*SyntaxError) {
 	rec := &Record{Size: 19}
 	b := &builder{rec: rec, latin1: true}
-	root := nodes[0]
-	if p, ok := find(root, "CA"); ok && len(p.vals) > 0 {
-		cs := strings.ToUpper(strings.TrimSpace(p.vals[0].text))
-		b.latin1 = cs == "ISO-8859-1" || cs == "LATIN1" || cs == "LATIN-1"
-	}
-	if p, ok := find(root, "GM"); ok {
-		if n := b.number(p); len(b.errs) == 0 && n != 1 {
-			b.fail(p.vals[0].off, "GM[%s] is not a Go record (Go is GM[1])", p.vals[0].text)
-		}
-	}
-	if p, ok := find(root, "SZ"); ok {
-		if v, ok := b.one(p); ok {
-			w, h, rect := splitCompose(v.text)
-			n, ok := parseNumber(w)
-			if m, ok2 := parseNumber(h); rect && (!ok2 || m != n) {
-				b.fail(v.off, "SZ[%s]: kisen plays square boards only", v.text)
-			} else if !ok || n < board.MinSize || n > board.MaxSize {
-				b.fail(v.off, "SZ[%s] is out of range: board sizes are %d to %d", v.text, board.MinSize, board.MaxSize)
-			} else {
-				rec.Size = n
-			}
-		}
-	}
+	b.header(nodes[0])
 	if len(b.errs) > 0 {
 		return nil, b.errs
 	}
-
-	var setup []board.Move // before the first move; AE removes
-	addSetup := func(c board.Color, pts []board.Point) {
-		for _, pt := range pts {
-			setup = removeSetup(setup, pt)
-			setup = append(setup, board.Move{Color: c, Point: pt})
-		}
-	}
-	moved := false
-	var cur *Node
-	extra := func(p rawProp) {
-		if cur != nil {
-			cur.Extra = append(cur.Extra, raw(p))
-		} else {
-			rec.Extra = append(rec.Extra, raw(p))
-		}
-	}
-	last := len(nodes) - 1
 	for i, n := range nodes {
-		isMove := has(n, "B") || has(n, "W")
-		// Setup stones count in the root and in the nodes before the first
-		// move; later ones are kept as they are.
-		setupOK := i == 0 || !isMove && !moved
-		if isMove {
-			if has(n, "B") && has(n, "W") {
-				p, _ := find(n, "W")
-				b.fail(p.off, "B and W in one node: a node holds one move")
-			}
-			rec.Nodes = append(rec.Nodes, Node{})
-			cur = &rec.Nodes[len(rec.Nodes)-1]
-			moved = true
-		}
-		final := i == last && i > 0 && (!isMove || has(n, "TB") || has(n, "TW"))
-		for _, p := range n.props {
-			if i == 0 && b.rootProp(p) {
-				continue
-			}
-			switch {
-			case isMove && (p.id == "B" || p.id == "W"):
-				c := board.Black
-				if p.id == "W" {
-					c = board.White
-				}
-				pt, _ := b.move(p)
-				if cur.Move.Color == board.Empty {
-					cur.Move = board.Move{Color: c, Point: pt}
-				}
-			case isMove && (p.id == "BL" && cur.Move.Color == board.Black || p.id == "WL" && cur.Move.Color == board.White):
-				cur.TimeLeft, cur.HasTime = b.real(p), true
-			case final && p.id == "TB":
-				rec.FinalTB = append(rec.FinalTB, b.points(p)...)
-			case final && p.id == "TW":
-				rec.FinalTW = append(rec.FinalTW, b.points(p)...)
-			case final && p.id == "C":
-				rec.FinalComment = b.text(p)
-			case isMove && p.id == "C":
-				cur.Comment = b.text(p)
-			case setupOK && p.id == "AB":
-				addSetup(board.Black, b.points(p))
-			case setupOK && p.id == "AW":
-				addSetup(board.White, b.points(p))
-			case setupOK && p.id == "AE":
-				for _, pt := range b.points(p) {
-					setup = removeSetup(setup, pt)
-				}
-			default:
-				extra(p)
-			}
-		}
+		b.node(i, n, i == len(nodes)-1)
 	}
 	// Black stones first, then white: the order the writer uses.
 	for _, c := range []board.Color{board.Black, board.White} {
-		for _, m := range setup {
+		for _, m := range b.setup {
 			if m.Color == c {
 				rec.Setup = append(rec.Setup, m)
 			}
@@ -279,6 +194,127 @@ func build(nodes []rawNode) (*Record, []*SyntaxError) {
 	return rec, nil
 }
 
+// header reads what the rest of the record depends on: the charset, the
+// game and the board size.
+func (b *builder) header(root rawNode) {
+	if p, ok := find(root, "CA"); ok && len(p.vals) > 0 {
+		cs := strings.ToUpper(strings.TrimSpace(p.vals[0].text))
+		b.latin1 = cs == "ISO-8859-1" || cs == "LATIN1" || cs == "LATIN-1"
+	}
+	if p, ok := find(root, "GM"); ok {
+		if n := b.number(p); len(b.errs) == 0 && n != 1 {
+			b.fail(p.vals[0].off, "GM[%s] is not a Go record (Go is GM[1])", p.vals[0].text)
+		}
+	}
+	p, ok := find(root, "SZ")
+	if !ok {
+		return
+	}
+	v, ok := b.one(p)
+	if !ok {
+		return
+	}
+	w, h, rect := splitCompose(v.text)
+	n, ok := parseNumber(w)
+	if m, ok2 := parseNumber(h); rect && (!ok2 || m != n) {
+		b.fail(v.off, "SZ[%s]: kisen plays square boards only", v.text)
+	} else if !ok || n < board.MinSize || n > board.MaxSize {
+		b.fail(v.off, "SZ[%s] is out of range: board sizes are %d to %d", v.text, board.MinSize, board.MaxSize)
+	} else {
+		b.rec.Size = n
+	}
+}
+
+// node reads the i-th node of the main line: a move (with its time and
+// comment), setup stones (in the root and the nodes before the first move;
+// later ones are kept as they are), the final territory and comment (on
+// the last node), game information (in the root) and extras.
+func (b *builder) node(i int, n rawNode, last bool) {
+	isMove := has(n, "B") || has(n, "W")
+	setupOK := i == 0 || !isMove && !b.moved
+	if isMove {
+		if has(n, "B") && has(n, "W") {
+			p, _ := find(n, "W")
+			b.fail(p.off, "B and W in one node: a node holds one move")
+		}
+		b.rec.Nodes = append(b.rec.Nodes, Node{})
+		b.cur = &b.rec.Nodes[len(b.rec.Nodes)-1]
+		b.moved = true
+	}
+	final := last && i > 0 && (!isMove || has(n, "TB") || has(n, "TW"))
+	for _, p := range n.props {
+		switch {
+		case i == 0 && b.rootProp(p):
+		case isMove && b.moveProp(p):
+		case final && b.finalProp(p):
+		case isMove && p.id == "C":
+			b.cur.Comment = b.text(p)
+		case setupOK && b.setupProp(p):
+		case b.cur != nil:
+			b.cur.Extra = append(b.cur.Extra, raw(p))
+		default:
+			b.rec.Extra = append(b.rec.Extra, raw(p))
+		}
+	}
+}
+
+// moveProp reads a property of a move node and reports whether it did.
+func (b *builder) moveProp(p rawProp) bool {
+	cur := b.cur
+	switch {
+	case p.id == "B" || p.id == "W":
+		c := board.Black
+		if p.id == "W" {
+			c = board.White
+		}
+		pt, _ := b.move(p)
+		if cur.Move.Color == board.Empty {
+			cur.Move = board.Move{Color: c, Point: pt}
+		}
+	case p.id == "BL" && cur.Move.Color == board.Black || p.id == "WL" && cur.Move.Color == board.White:
+		cur.TimeLeft, cur.HasTime = b.real(p), true
+	default:
+		return false
+	}
+	return true
+}
+
+// finalProp reads the territory and summary of the last node.
+func (b *builder) finalProp(p rawProp) bool {
+	switch p.id {
+	case "TB":
+		b.rec.FinalTB = append(b.rec.FinalTB, b.points(p)...)
+	case "TW":
+		b.rec.FinalTW = append(b.rec.FinalTW, b.points(p)...)
+	case "C":
+		b.rec.FinalComment = b.text(p)
+	default:
+		return false
+	}
+	return true
+}
+
+// setupProp reads AB, AW and AE: a stone placed again replaces the one
+// before, AE removes.
+func (b *builder) setupProp(p rawProp) bool {
+	c := board.Black
+	switch p.id {
+	case "AB":
+	case "AW":
+		c = board.White
+	case "AE":
+		for _, pt := range b.points(p) {
+			b.setup = removeSetup(b.setup, pt)
+		}
+		return true
+	default:
+		return false
+	}
+	for _, pt := range b.points(p) {
+		b.setup = append(removeSetup(b.setup, pt), board.Move{Color: c, Point: pt})
+	}
+	return true
+}
 func removeSetup(s []board.Move, p board.Point) []board.Move {
 	for i, m := range s {
 		if m.Point == p {
