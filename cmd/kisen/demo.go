@@ -129,7 +129,7 @@ func demoSide(ctx context.Context, cfg config.Config, dir string, moveTime time.
 	if err != nil {
 		return match.Outcome{}, "", err
 	}
-	remote, port, err := openRemote(cfg, us, nil, logger)
+	remote, port, err := openRemote(ctx, cfg, "", linkIO{}, us, nil, logger)
 	if err != nil {
 		return match.Outcome{}, "", err
 	}

@@ -31,6 +31,8 @@ type playFlags struct {
 	mainTime, resendTimeout, moveTime                                                 time.Duration
 
 	journal *match.Journal // the game being resumed, read once by playConfig
+	listen  string         // --listen: wait for a TCP peer instead of --port
+	link    linkIO         // set by runPlay: stdin/stdout when they carry the link
 }
 
 func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -38,6 +40,10 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
+	// With --port - the link takes stdin and stdout; the operator gets the terminal or stderr.
+	var release func()
+	stdin, stdout, f.link, release = takeStdio(cfg.Link.Port, f.listen, f.manual, stdin, stdout, stderr)
+	defer release()
 	level := cfg.Log.Level
 	if useTUI(cfg.UI, stdout) && (level == "" || strings.EqualFold(level, "info")) {
 		// The live board shows every move; info lines on the same terminal
@@ -110,7 +116,7 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 	cleanups = append(cleanups, unlock)
 	theirs := match.Player(match.NewManualPlayer(theirName, con))
 	if f.manual != "them" {
-		rp, port, err := openRemote(cfg, us, f.journal, logger)
+		rp, port, err := openRemote(ctx, cfg, f.listen, f.link, us, f.journal, logger)
 		if err != nil {
 			return fail(err)
 		}
@@ -335,20 +341,20 @@ func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime 
 	return match.NewEnginePlayer(cfg.Player, e), nil
 }
 
-// openRemote opens the serial port and the SGMP session on it.
-func openRemote(cfg config.Config, us board.Color, j *match.Journal, logger zerolog.Logger) (*match.RemotePlayer, io.Closer, error) {
+// openRemote opens the link (serial device, stdin/stdout or TCP, see
+// openLink) and the SGMP session on it.
+func openRemote(ctx context.Context, cfg config.Config, listen string, link linkIO, us board.Color, j *match.Journal, logger zerolog.Logger) (*match.RemotePlayer, io.Closer, error) {
 	mode, err := sgmp.ParseMode(cfg.Link.Mode)
 	if err != nil {
 		return nil, nil, err
 	}
-	port, err := sgmp.OpenPort(sgmp.PortConfig{Name: cfg.Link.Port, Baud: cfg.Link.Baud, DataBits: cfg.Link.DataBits,
-		Parity: cfg.Link.Parity, StopBits: cfg.Link.StopBits, FlowControl: cfg.Link.FlowControl})
+	port, spec, err := openLink(ctx, cfg, listen, link)
 	if err != nil {
 		return nil, nil, err
 	}
 	opt := sgmp.Options{Mode: mode, Color: us, Size: cfg.Game.Size, Handicap: cfg.Game.Handicap,
 		Chinese: strings.EqualFold(cfg.Game.Rules, "chinese"), ResendTimeout: cfg.Link.ResendTimeout.Duration,
-		AllowUndo: cfg.Link.AllowUndo, Log: logger.With().Str("component", "sgmp").Str("port", cfg.Link.Port).Logger()}
+		AllowUndo: cfg.Link.AllowUndo, Log: logger.With().Str("component", "sgmp").Str("port", spec.String()).Logger()}
 	if j != nil {
 		ls, err := j.SGMPState(us)
 		if err != nil {
@@ -470,7 +476,8 @@ func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, erro
 			"with --resume FILE.sgf. While playing, type 'resign', 'they resign' or 'help' and Enter.", stderr)
 	var f playFlags
 	fs.StringVar(&f.configPath, "config", "", "YAML configuration `file`")
-	fs.StringVar(&f.port, "port", "", "serial `device` of the link, e.g. /dev/ttyUSB0 or /dev/serial/by-id/...")
+	fs.StringVar(&f.port, "port", "", "the link: a serial `device` (/dev/ttyUSB0, /dev/serial/by-id/...), - (standard input and output) or tcp://HOST:PORT")
+	fs.StringVar(&f.listen, "listen", "", "the link is TCP: wait at tcp://ADDR:PORT for the peer to connect (instead of --port)")
 	fs.StringVar(&f.color, "color", "", "our colour: black or white")
 	fs.StringVar(&f.mode, "mode", "", "protocol: sgmp (tournament) or gmp (full Go Modem Protocol)")
 	fs.IntVar(&f.size, "size", 0, "board size (9, 13, 19)")
@@ -493,6 +500,9 @@ func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, erro
 	}
 	if fs.NArg() > 0 {
 		return f, config.Config{}, usageError{fmt.Errorf("play: unexpected argument %q", fs.Arg(0))}
+	}
+	if f.listen != "" && f.port != "" {
+		return f, config.Config{}, usageError{fmt.Errorf("play: --port %s and --listen %s: give one (--listen waits for the peer, --port opens a device or connects)", f.port, f.listen)}
 	}
 	switch f.manual {
 	case "", "none", "us", "them":
@@ -519,8 +529,8 @@ func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, erro
 		return f, cfg, usageError{errors.New("play: give --color black|white (kisen's colour; or game.color in the config)")}
 	}
 	warnOddSettings(cfg, stderr)
-	if cfg.Link.Port == "" && f.manual != "them" {
-		return f, cfg, usageError{errors.New("play: no serial port: give --port DEVICE or link.port in the config (kisen ports lists them)")}
+	if cfg.Link.Port == "" && f.listen == "" && f.manual != "them" {
+		return f, cfg, usageError{errors.New("play: no serial port: give --port DEVICE (or -, or tcp://HOST:PORT), --listen tcp://ADDR:PORT, or link.port in the config (kisen ports lists them)")}
 	}
 	return f, cfg, nil
 }
