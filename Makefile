@@ -6,7 +6,7 @@ BIN     := bin/kisen
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench fuzz vet fmt-check clean timegame match9 ab
+.PHONY: build test demo bench fuzz vet fmt-check clean timegame match9 ab arena
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
@@ -47,6 +47,11 @@ match9:
 # The working tree against revision REV at 1500 playouts/move (make ab REV=HEAD~1).
 ab:
 	scripts/ab.sh $(REV) 100 1500 9
+
+# kisen refereed by cgoban's arena over stdin/stdout (--port -) against GNU Go
+# and itself; needs: sudo apt-get install -y cgoban xvfb gnugo. Not part of make test.
+arena:
+	scripts/arena.sh
 
 clean:
 	rm -rf bin
