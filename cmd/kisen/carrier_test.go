@@ -422,4 +422,3 @@ func TestTCPDropResumes(t *testing.T) {
 	}
 	t.Logf("dropped after %d moves, resumed; %d moves, %s (%s)", len(before.Nodes), len(rec.Nodes), rec.Result, peerOut.Detail)
 }
-
