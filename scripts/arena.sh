@@ -39,13 +39,28 @@ game() {
 		failed=1
 		return
 	fi
+	# cgoban exits on the second pass; the programs it started (each in its
+	# own session) still judge, count and write their records: wait for them.
+	for pid in $(cut -d' ' -f1 "$ARENA_DIR/dispatch.log"); do
+		i=0
+		while kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+	done
 	secs=$(($(date +%s) - start))
 	ref="" refname="" ok=1 results=""
 	for rec in "$ARENA_DIR"/kisen-black/*.sgf "$ARENA_DIR"/kisen-white/*.sgf "$ARENA_DIR"/gnugo-*.sgf; do
 		[ -f "$rec" ] || continue
 		m=$(moves "$rec")
 		res=$(grep -o 'RE\[[^]]*\]' "$rec" || echo 'RE[]')
-		results="$results ${rec#"$ARENA_DIR"/}:$res"
+		case "$rec:$res" in */kisen-black/*:"RE[]" | */kisen-white/*:"RE[]")
+			echo "arena: $name: kisen's record $rec has no result (see ${rec%/*}.err)"
+			ok=0
+			;;
+		esac
+		who=${rec#"$ARENA_DIR"/}
+		results="$results ${who%%/*}:$res"
 		if [ -z "$refname" ] || trailing_pass "$m" "$ref"; then
 			ref=$m refname=$rec
 		elif [ "$m" != "$ref" ] && ! trailing_pass "$m" "$ref" && ! trailing_pass "$ref" "$m"; then
