@@ -422,3 +422,24 @@ func TestTCPDropResumes(t *testing.T) {
 	}
 	t.Logf("dropped after %d moves, resumed; %d moves, %s (%s)", len(before.Nodes), len(rec.Nodes), rec.Result, peerOut.Detail)
 }
+
+// TestPlayCarrierMistakes: a wrong carrier is a usage error that says
+// what to give instead.
+func TestPlayCarrierMistakes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--port", "/dev/ttyUSB0", "--listen", "tcp://:6060"}, "give one"},
+		{[]string{"--port", "udp://127.0.0.1:6060"}, "want tcp://HOST:PORT"},
+		{[]string{"--listen", "/dev/ttyS0"}, "want tcp://HOST:PORT"},
+		{[]string{"--port", "tcp://:6060"}, "--listen"},
+	} {
+		args := append([]string{"--manual", "us", "--color", "black", "--size", "9", "--out", t.TempDir()}, c.args...)
+		var out bytes.Buffer
+		err := runPlay(context.Background(), args, strings.NewReader(""), &out, &out)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("play %v: %v (exit %d); want a usage error with %q", c.args, err, exitCode(err), c.want)
+		}
+	}
+}

@@ -468,10 +468,12 @@ func writeReport(g *match.Game, opt match.Options, out match.Outcome, stdout io.
 // flags > KISEN_ environment > file > defaults, and for --resume the
 // game's own settings from its record.
 func playConfig(args []string, stderr io.Writer) (playFlags, config.Config, error) {
-	fs := newFlagSet("play", "--port DEVICE --color black|white [--size 19] [--komi 6.5] [--main-time 40m]\n"+
+	fs := newFlagSet("play", "--port DEVICE|-|tcp://HOST:PORT (or --listen tcp://ADDR:PORT) --color black|white\n"+
+		"                  [--size 19] [--komi 6.5] [--main-time 40m]\n"+
 		"                  [--mode sgmp|gmp] [--resend-timeout 20s] [--name NAME] [--opponent NAME] [--out ./games]\n"+
 		"                  [--config FILE] [--resume FILE.sgf] [--manual us|them] [--ui tui|plain]",
-		"Play one game over the serial link against the other program (SGMP). White starts first and\n"+
+		"Play one game over the link against the other program (SGMP): the serial cable, standard input\n"+
+			"and output (--port -: nothing else is written to stdout), or TCP. White starts first and\n"+
 			"waits; then Black starts. The record is rewritten after every move; after a crash, start again\n"+
 			"with --resume FILE.sgf. While playing, type 'resign', 'they resign' or 'help' and Enter.", stderr)
 	var f playFlags
