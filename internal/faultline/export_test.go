@@ -1,0 +1,11 @@
+//go:build linux
+
+package faultline
+
+import (
+	"os"
+
+	"github.com/kisen-go/kisen/internal/pty"
+)
+
+func OpenRawForTest(p string) (*os.File, error) { return pty.OpenRaw(p) }
