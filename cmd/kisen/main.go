@@ -61,6 +61,7 @@ var verbs = [][2]string{
 	{"submit FILE.sgf DIR", "check a record and copy it to the submission medium"},
 	{"score [--json] FILE.sgf", "judge dead stones and count a record"},
 	{"gtp [--move-time 1s]", "the engine as a GTP v2 program (GoGui, Sabaki, match scripts)"},
+	{"soak --games N [--faults all]", "kisen against kisen over a faulty virtual cable; --kill N: kill -9 and resume"},
 	{"bench [--size 9|19]", "measure playout and search speed"},
 	{"match", "play the engine against a GTP program (GNU Go) and print the figures"},
 	{"version", "print kisen's version"},
@@ -94,6 +95,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSubmit(ctx, rest, stdout, stderr)
 	case "gtp":
 		return runGTP(ctx, rest, stdout, stderr)
+	case "soak":
+		return runSoak(ctx, rest, stdout, stderr)
 	case "bench":
 		return runBench(ctx, rest, stdout, stderr)
 	case "match":

@@ -1,0 +1,48 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSoakShort is the soak `make test` keeps: three 9x9 games between two
+// kisen sides over a faulty virtual cable with every fault, fixed seed.
+// Any lost move, desync or hang fails it.
+func TestSoakShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays three games")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	err := run(ctx, []string{"soak", "--games", "3", "--parallel", "3", "--seed", "23", "--rate", "0.06",
+		"--playouts", "16", "--resend-timeout", "250ms", "--deadline", "90s", "--out", t.TempDir()}, &out, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	last := strings.TrimSpace(out.String())
+	last = last[strings.LastIndex(last, "\n")+1:]
+	if !strings.HasPrefix(last, "soak: games=3 identical=3 lost_moves=0 desyncs=0 stuck=0 ") || !strings.HasSuffix(last, " seed=23") {
+		t.Fatalf("closing line %q\n%s", last, out.String())
+	}
+	if !strings.Contains(out.String(), "faults=") || strings.Contains(out.String(), "faults=0 ") {
+		t.Fatalf("a game ran without faults:\n%s", out.String())
+	}
+}
+
+func TestSoakFlags(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"soak", "--faults", "cosmic"}, &out, &out)
+	if exitCode(err) != 2 || !strings.Contains(err.Error(), "unplug") {
+		t.Fatalf("%v", err)
+	}
+	err = run(context.Background(), []string{"soak", "--replay", t.TempDir()}, &out, &out)
+	if err == nil || !strings.Contains(err.Error(), "game.json") {
+		t.Fatalf("%v", err)
+	}
+}
