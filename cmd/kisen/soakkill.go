@@ -2,8 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
+	"os"
+	"time"
+
+	"github.com/kisen-go/kisen/internal/soak"
 )
 
 type killConfig struct {
@@ -13,6 +17,30 @@ type killConfig struct {
 	Size  int
 }
 
+// runKillHarness runs this very binary as both sides' `kisen play` and
+// kills them (internal/soak.RunKills).
 func runKillHarness(ctx context.Context, cfg killConfig, stdout io.Writer) error {
-	return errors.New("not yet")
+	bin, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("soak --kill: finding kisen's own binary: %w", err)
+	}
+	kc := soak.KillConfig{Bin: bin, Kills: cfg.Kills, Seed: cfg.Seed, Out: cfg.Out, Size: cfg.Size,
+		MoveTime: 60 * time.Millisecond, Resend: time.Second, PerGame: 3, Deadline: 4 * time.Minute, Progress: stdout}
+	fmt.Fprintf(stdout, "kill: %d kills of `kisen play` (%dx%d, move time %v, resend %v), seed %d, games in %s\n",
+		kc.Kills, kc.Size, kc.Size, kc.MoveTime, kc.Resend, kc.Seed, kc.Out)
+	sum := soak.RunKills(ctx, kc)
+	for _, f := range sum.Failures {
+		fmt.Fprintf(stdout, "FAILED %s\n", f)
+	}
+	for _, f := range sum.StrayFiles {
+		fmt.Fprintf(stdout, "stray file left by a kill: %s\n", f)
+	}
+	fmt.Fprintln(stdout, sum.Line())
+	if ctx.Err() != nil {
+		return fmt.Errorf("kill harness interrupted after %d kills", sum.Kills)
+	}
+	if !sum.OK() {
+		return fmt.Errorf("kill harness: %d of %d games failed or a kill was not resumed cleanly; see %s", len(sum.Failures), sum.Games, cfg.Out)
+	}
+	return nil
 }
