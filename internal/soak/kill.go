@@ -65,10 +65,10 @@ type Kill struct {
 // KillSummary is a kill run's totals.
 type KillSummary struct {
 	Kills, Resumed, ClocksOK, PositionsOK int
-	Games, IdenticalGames               int
-	StrayFiles                          []string
-	Failures                            []string
-	Seed                                uint64
+	Games, IdenticalGames                 int
+	StrayFiles                            []string
+	Failures                              []string
+	Seed                                  uint64
 }
 
 // Line is the run's closing line.
