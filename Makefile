@@ -6,7 +6,7 @@ BIN     := bin/kisen
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench fuzz vet fmt-check clean timegame match9 ab arena
+.PHONY: build test demo bench fuzz fuzz-list fuzz-keep vet fmt-check clean timegame match9 ab arena soak killsoak
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
@@ -30,12 +30,38 @@ bench: build
 	./$(BIN) bench --size 9
 	./$(BIN) bench --size 19
 
-# Every native fuzz target in the tree, each for FUZZTIME.
-fuzz:
+# Every native fuzz target in the tree, each for FUZZTIME (make fuzz FUZZTIME=10m
+# is the campaign of docs/reliability.md); found inputs stay in each package's
+# testdata/fuzz and run in every go test. fuzz-list names the targets.
+fuzz-list:
+	@grep -rH --include='*_test.go' '^func Fuzz' . | sed 's/:func /:/; s/(.*//' | sed 's|^\./||; s|/[^/:]*:| |'
+
+fuzz: fuzz-list
 	@grep -rH --include='*_test.go' '^func Fuzz' . | sed 's/:func /:/; s/(.*//' | while IFS=: read -r file fn; do \
 		pkg=$$(dirname $$file); echo "== $$pkg $$fn ($(FUZZTIME))"; \
 		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) ./$$pkg || exit 1; \
 	done
+
+# After a campaign: copy the inputs the fuzzer found interesting (kept in the Go
+# cache) into each package's testdata/fuzz, so every go test replays them.
+fuzz-keep:
+	@cache=$$($(GO) env GOCACHE)/fuzz/$$($(GO) list -m); \
+	grep -rH --include='*_test.go' '^func Fuzz' . | sed 's/:func /:/; s/(.*//' | while IFS=: read -r file fn; do \
+		pkg=$$(dirname $$file | sed 's|^\./||'); src=$$cache/$$pkg/$$fn; \
+		[ -d "$$src" ] || continue; mkdir -p $$pkg/testdata/fuzz/$$fn; \
+		n=$$(ls "$$src" | wc -l); cp -n "$$src"/* $$pkg/testdata/fuzz/$$fn/; echo "$$pkg $$fn: $$n inputs"; \
+	done
+
+# Reliability runs (docs/reliability.md): about 50 faulted games (SOAKGAMES,
+# SEED) and 20 kill -9/resume cycles (KILLS).
+SOAKGAMES ?= 50
+KILLS     ?= 20
+SEED      ?= 0
+soak:
+	scripts/soak.sh $(SOAKGAMES) $(SEED)
+
+killsoak:
+	scripts/killsoak.sh $(KILLS) $(SEED)
 
 # Long runs, not part of make test; their figures go into docs/strength.md.
 timegame:
