@@ -52,7 +52,7 @@ func runSoak(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)
 	}
 	if *kills > 0 {
-		return runKillHarness(ctx, killConfig{Kills: *kills, Seed: *seed, Out: *out, Size: *size}, stdout)
+		return runKillHarness(ctx, killConfig{Kills: *kills, Seed: *seed, Out: *out, Size: *size, Deadline: *deadline}, stdout)
 	}
 	if *replay != "" {
 		r, err := soak.Replay(ctx, *replay, soakSide)

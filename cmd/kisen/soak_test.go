@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -44,5 +46,31 @@ func TestSoakFlags(t *testing.T) {
 	err = run(context.Background(), []string{"soak", "--replay", t.TempDir()}, &out, &out)
 	if err == nil || !strings.Contains(err.Error(), "game.json") {
 		t.Fatalf("%v", err)
+	}
+}
+
+// TestKillHarnessShort runs the kill -9 harness for two kills (seed 5:
+// White killed while sending its move, the bytes lost, at move 33; Black
+// while waiting for the OK of its move 47): both resumed games must end with
+// identical records and the clocks of the journal.
+func TestKillHarnessShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and plays a game with two real processes")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "kisen")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	var out bytes.Buffer
+	cmd := exec.CommandContext(ctx, bin, "soak", "--kill", "2", "--seed", "5", "--deadline", "2m", "--out", filepath.Join(dir, "k"))
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "kill: kills=2 resumed=2 same_position=2 clocks_within_1s=2 games=1 identical=1 ") {
+		t.Fatalf("closing line:\n%s", out.String())
 	}
 }
