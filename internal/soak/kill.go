@@ -295,11 +295,15 @@ func (kg *killGame) play(ctx context.Context) ([]Kill, error) {
 		done = append(done, *k)
 	}
 	kg.mu.Unlock()
+	if ctx.Err() != nil {
+		last := "before any kill"
+		if n := len(done); n > 0 {
+			last = fmt.Sprintf("after kill %d (%s at %s, move %d)", n, done[n-1].Victim, done[n-1].Moment, done[n-1].AtMove)
+		}
+		return kg.finishKills(done), fmt.Errorf("hung %s: not over within %v, both sides killed then; see the last lines of each .out", last, kg.cfg.Deadline)
+	}
 	if err := errors.Join(errs[board.Black], errs[board.White]); err != nil {
 		return kg.finishKills(done), err
-	}
-	if ctx.Err() != nil {
-		return kg.finishKills(done), fmt.Errorf("not over within %v", kg.cfg.Deadline)
 	}
 	kills := kg.finishKills(done)
 	recB, err1 := readOnly(filepath.Join(kg.dir, "black"))
