@@ -382,6 +382,9 @@ func clocksAfterResume(j, final *sgf.Record, moveTime time.Duration) (bool, stri
 		parts = append(parts, fmt.Sprintf("%s %.2fs->%.2fs", col.Letter(), before, after))
 	}
 	verdict := "within 1 s"
+	if len(parts) == 2 && parts[0] == "B -" && parts[1] == "W -" {
+		return false, "unchecked: no move after the resume"
+	}
 	if !ok {
 		verdict = "OFF"
 	}
