@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kisen-go/kisen/match"
+	"github.com/kisen-go/kisen/sgf"
 )
 
 func writeRec(t *testing.T, dir, name, body string) string {
@@ -80,5 +81,30 @@ func TestSummaryLine(t *testing.T) {
 	}
 	if GameSeed(7, 0) == GameSeed(7, 1) || GameSeed(7, 0) != GameSeed(7, 0) {
 		t.Fatal("game seeds")
+	}
+}
+
+func TestClocksAfterResume(t *testing.T) {
+	parse := func(s string) *sgf.Record {
+		r, err := sgf.Parse([]byte("(;GM[1]FF[4]SZ[9]KM[6.5]" + s + ")"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	j := parse(";B[ee]BL[100];W[cc]WL[99.5]")
+	for _, tc := range []struct {
+		more string
+		ok   bool
+	}{
+		{";B[gg]BL[99.9];W[dd]WL[99.3]", true},
+		{";B[gg]BL[90];W[dd]WL[99.3]", false},    // the resumed clock lost 10 s
+		{";B[gg]BL[100.5];W[dd]WL[99.3]", false}, // or gained time
+		{"", false},                              // nothing to check
+	} {
+		ok, why := clocksAfterResume(j, parse(";B[ee]BL[100];W[cc]WL[99.5]"+tc.more), 100*time.Millisecond)
+		if ok != tc.ok {
+			t.Errorf("%q: %v (%s)", tc.more, ok, why)
+		}
 	}
 }
