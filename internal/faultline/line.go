@@ -229,6 +229,7 @@ func (l *Line) forward(d Dir, dst *os.File, u []byte, rng *rand.Rand) error {
 		l.logf(d, n, "unplugged: % x lost", u)
 		return nil
 	}
+	rate := l.plan.Rate
 	crossed := l.crossed[d] && cmdOf(pkt) != 0
 	if crossed {
 		l.crossed[d] = false
@@ -237,7 +238,7 @@ func (l *Line) forward(d Dir, dst *os.File, u []byte, rng *rand.Rand) error {
 	if crossed {
 		return l.holdForCrossing(d, dst, n, u)
 	}
-	if len(l.plan.Kinds) == 0 || hit >= l.plan.Rate {
+	if len(l.plan.Kinds) == 0 || hit >= rate {
 		return l.write(d, dst, u, true)
 	}
 	k := l.plan.Kinds[pick%len(l.plan.Kinds)]

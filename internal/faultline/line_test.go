@@ -94,7 +94,7 @@ func TestUnplugDropsBothWaysThenRecovers(t *testing.T) {
 	l, a, b := openEnds(t, Plan{Seed: 3, Kinds: []Kind{Unplug}, Rate: 1, Resend: 100 * time.Millisecond})
 	a.Write(okPkt) // pulls the cable
 	time.Sleep(20 * time.Millisecond)
-	l.plan.Rate = 0
+	l.SetRate(0)
 	b.Write(okPkt) // lost: the cable is out
 	time.Sleep(600 * time.Millisecond)
 	b.Write(okPkt) // back in
