@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -42,6 +44,7 @@ func runSoak(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	deadline := fs.Duration("deadline", 3*time.Minute, "a game not over by then counts as stuck")
 	replay := fs.String("replay", "", "play a kept failing game's faults again")
 	kills := fs.Int("kill", 0, "run the kill -9 harness for this many kills instead of the soak")
+	killAt := fs.String("kill-at", "", "with --kill: the moments to kill at, from "+strings.Join(soak.Moments, ",")+" (default all)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -52,7 +55,16 @@ func runSoak(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)
 	}
 	if *kills > 0 {
-		return runKillHarness(ctx, killConfig{Kills: *kills, Seed: *seed, Out: *out, Size: *size, Deadline: *deadline}, stdout)
+		var at []string
+		if *killAt != "" {
+			at = strings.Split(*killAt, ",")
+			for _, m := range at {
+				if !slices.Contains(soak.Moments, m) {
+					return usageError{fmt.Errorf("soak: --kill-at %q: want some of %s", m, strings.Join(soak.Moments, ","))}
+				}
+			}
+		}
+		return runKillHarness(ctx, killConfig{Kills: *kills, Seed: *seed, Out: *out, Size: *size, Deadline: *deadline, Moments: at}, stdout)
 	}
 	if *replay != "" {
 		r, err := soak.Replay(ctx, *replay, soakSide)

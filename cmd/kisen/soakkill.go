@@ -18,6 +18,7 @@ type killConfig struct {
 	// Deadline bounds each game; a resumed side that waits for a move its
 	// peer believes delivered hangs until then.
 	Deadline time.Duration
+	Moments  []string // nil: every moment
 }
 
 // runKillHarness runs this very binary as both sides' `kisen play` and
@@ -28,7 +29,7 @@ func runKillHarness(ctx context.Context, cfg killConfig, stdout io.Writer) error
 		return fmt.Errorf("soak --kill: finding kisen's own binary: %w", err)
 	}
 	kc := soak.KillConfig{Bin: bin, Kills: cfg.Kills, Seed: cfg.Seed, Out: cfg.Out, Size: cfg.Size,
-		MoveTime: 60 * time.Millisecond, Resend: time.Second, PerGame: 3, Deadline: cfg.Deadline, Progress: stdout}
+		MoveTime: 60 * time.Millisecond, Resend: time.Second, PerGame: 3, Deadline: cfg.Deadline, Moments: cfg.Moments, Progress: stdout}
 	fmt.Fprintf(stdout, "kill: %d kills of `kisen play` (%dx%d, move time %v, resend %v), seed %d, games in %s\n",
 		kc.Kills, kc.Size, kc.Size, kc.MoveTime, kc.Resend, kc.Seed, kc.Out)
 	sum := soak.RunKills(ctx, kc)

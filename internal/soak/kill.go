@@ -32,6 +32,7 @@ type KillConfig struct {
 	MoveTime  time.Duration // both sides' fixed thinking time
 	Resend    time.Duration // both sides' resend timeout
 	PerGame   int           // kills at most per game
+	Moments   []string      // the moments to draw from; nil = Moments
 	Deadline  time.Duration // per game
 	Progress  io.Writer
 	ExtraArgs []string // more `play` flags for both sides (e.g. a move cap)
@@ -43,9 +44,11 @@ const (
 	AtWaitOK   = "wait-ok"  // its MOVE went out; killed when the peer's answer arrives
 	AtThinking = "thinking" // a few ms to a move time after the peer's MOVE reached it
 	AtJournal  = "journal"  // 0-2 ms after the peer's MOVE reached it: journal and OK
+	AtOKSent   = "ok-sent"  // the moment its answer to the peer's MOVE reaches the cable (the answer goes on)
 )
 
-var moments = []string{AtSending, AtWaitOK, AtThinking, AtJournal}
+// Moments is every kill moment, the harness's default.
+var Moments = []string{AtSending, AtWaitOK, AtThinking, AtJournal, AtOKSent}
 
 // Kill is one kill and what the resumed side made of it.
 type Kill struct {
@@ -85,6 +88,10 @@ func (s KillSummary) OK() bool {
 // RunKills plays games until cfg.Kills kills are done.
 func RunKills(ctx context.Context, cfg KillConfig) KillSummary {
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6b696c6c))
+	moments := cfg.Moments
+	if len(moments) == 0 {
+		moments = Moments
+	}
 	sum := KillSummary{Seed: cfg.Seed}
 	for g := 1; sum.Kills < cfg.Kills && ctx.Err() == nil; g++ {
 		var plan []Kill
@@ -180,6 +187,7 @@ type killGame struct {
 	moves   int
 	plan    []Kill
 	armed   *Kill // AtWaitOK: kill at the peer's next packet
+	okArmed *Kill // AtOKSent: kill at the victim's next packet
 	made    []*Kill
 	last    [3]*Kill // the latest kill of each side
 }
@@ -221,6 +229,11 @@ func (kg *killGame) hook(d faultline.Dir, pkt [4]byte) bool {
 		kg.killLocked(a)
 		return false
 	}
+	if a := kg.okArmed; a != nil && from == a.Victim {
+		kg.okArmed = nil
+		kg.killLocked(a)
+		return true
+	}
 	if len(kg.plan) == 0 || !newMove || kg.moves < kg.plan[0].AtMove {
 		return true
 	}
@@ -233,6 +246,9 @@ func (kg *killGame) hook(d faultline.Dir, pkt [4]byte) bool {
 	case k.Moment == AtWaitOK && from == k.Victim:
 		kg.plan = kg.plan[1:]
 		kg.armed = k
+	case k.Moment == AtOKSent && to == k.Victim:
+		kg.plan = kg.plan[1:]
+		kg.okArmed = k
 	case (k.Moment == AtThinking || k.Moment == AtJournal) && to == k.Victim:
 		kg.plan = kg.plan[1:]
 		go func() {
