@@ -83,6 +83,7 @@ type Line struct {
 	mu        sync.Mutex
 	stats     Stats
 	unplugged time.Time    // the cable is out until then
+	quiet     time.Time    // no stall, crossing or unplug before then
 	crossed   [2]bool      // the next command of d is held for a crossing
 	faultAt   [2]time.Time // an unrecovered fault of d began then
 	logMu     sync.Mutex
@@ -230,6 +231,7 @@ func (l *Line) forward(d Dir, dst *os.File, u []byte, rng *rand.Rand) error {
 		return nil
 	}
 	rate := l.plan.Rate
+	quiet := now.Before(l.quiet)
 	crossed := l.crossed[d] && cmdOf(pkt) != 0
 	if crossed {
 		l.crossed[d] = false
@@ -243,6 +245,11 @@ func (l *Line) forward(d Dir, dst *os.File, u []byte, rng *rand.Rand) error {
 	}
 	k := l.plan.Kinds[pick%len(l.plan.Kinds)]
 	res := l.plan.Resend
+	if quiet && (k == Stall || k == Cross || k == Unplug) {
+		// Long outages are kept apart, so that together they stay within
+		// the sessions' nine resends: a link that gives up then is right.
+		return l.write(d, dst, u, true)
+	}
 	switch k {
 	case Corrupt:
 		bad := append([]byte(nil), u...)
@@ -268,6 +275,7 @@ func (l *Line) forward(d Dir, dst *os.File, u []byte, rng *rand.Rand) error {
 		return l.write(d, dst, append(talk, u...), false)
 	case Stall:
 		hold := time.Duration(float64(res) * (1.2 + 1.8*p1))
+		l.quietFor(hold)
 		l.fault(d, k, n, "held %v: % x", hold.Round(time.Millisecond), u)
 		if !l.sleep(hold) {
 			return os.ErrClosed
@@ -280,6 +288,7 @@ func (l *Line) forward(d Dir, dst *os.File, u []byte, rng *rand.Rand) error {
 		l.mu.Lock()
 		l.crossed[d] = true
 		l.mu.Unlock()
+		l.quietFor(3 * res)
 		l.fault(d, k, n, "OK % x lost; the next command waits for the peer's resend", u)
 		return nil
 	case Unplug:
@@ -290,10 +299,19 @@ func (l *Line) forward(d Dir, dst *os.File, u []byte, rng *rand.Rand) error {
 			l.faultAt[1-d] = time.Now()
 		}
 		l.mu.Unlock()
+		l.quietFor(out)
 		l.fault(d, k, n, "cable out for %v: % x lost", out.Round(time.Millisecond), u)
 		return nil
 	}
 	return l.write(d, dst, u, true)
+}
+
+// quietFor starts a quiet time of the outage's length plus six resend
+// timeouts.
+func (l *Line) quietFor(outage time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.quiet = time.Now().Add(outage + 6*l.plan.Resend)
 }
 
 // holdForCrossing keeps a command until the other side's next packet goes

@@ -100,7 +100,11 @@ func (s *Summary) add(r Result) {
 	if r.Identical {
 		s.Identical++
 	}
-	s.LostMoves += r.Lost
+	if !r.Stuck {
+		// A suspended game's records may differ by the move in flight,
+		// which the resume delivers; the game counts as stuck.
+		s.LostMoves += r.Lost
+	}
 	if r.Desync {
 		s.Desyncs++
 	}
