@@ -119,7 +119,7 @@ func soakSide(ctx context.Context, s soak.Side) (*match.Game, io.Closer, error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("engine: %w", err)
 	}
-	remote, port, err := openRemote(cfg, s.Color, "", s.Log)
+	remote, port, err := openRemote(ctx, cfg, "", linkIO{}, s.Color, nil, s.Log)
 	if err != nil {
 		e.Close()
 		return nil, nil, err
