@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/rs/zerolog"
 	"go.bug.st/serial"
 	"go.bug.st/serial/enumerator"
 )
@@ -56,6 +58,12 @@ type PortConfig struct {
 	// ReadTimeout makes a Read that waits this long for a byte return an
 	// error matching ErrTimeout (0: wait for ever).
 	ReadTimeout time.Duration
+	// LockDir is the folder of UUCP lock files (default /var/lock). The
+	// lock keeps a second program off the port even when it runs as root,
+	// which the exclusive-open ioctl does not.
+	LockDir string
+	// Log gets a line when no lock file can be taken.
+	Log zerolog.Logger
 }
 
 // mode validates c and converts it.
@@ -111,17 +119,43 @@ func OpenPort(cfg PortConfig) (Port, error) {
 	if cfg.ReadTimeout < 0 {
 		return nil, fmt.Errorf("serial port %s: read timeout %v: want 0 (none) or more", cfg.Name, cfg.ReadTimeout)
 	}
+	unlock, err := takeLock(cfg)
+	if err != nil {
+		return nil, err
+	}
 	p, err := serial.Open(cfg.Name, m)
 	if err != nil {
+		unlock()
 		return nil, openError(cfg.Name, err)
 	}
 	if cfg.ReadTimeout > 0 {
 		if err := p.SetReadTimeout(cfg.ReadTimeout); err != nil {
 			p.Close()
+			unlock()
 			return nil, fmt.Errorf("serial port %s: read timeout: %w", cfg.Name, err)
 		}
 	}
-	return &port{p: p, name: cfg.Name}, nil
+	return &port{p: p, name: cfg.Name, unlock: unlock}, nil
+}
+
+// takeLock takes the port's lock file; a lock folder we cannot write is
+// logged and the port is opened without one (the exclusive-open ioctl
+// still keeps other users' programs out).
+func takeLock(cfg PortConfig) (func(), error) {
+	dir := cfg.LockDir
+	if dir == "" {
+		dir = DefaultLockDir
+	}
+	if _, err := os.Stat(cfg.Name); err != nil {
+		return func() {}, nil // serial.Open says what is wrong with the name
+	}
+	unlock, err := lockPort(dir, cfg.Name)
+	if errors.Is(err, errLockDir) {
+		cfg.Log.Warn().Err(err).Str("port", cfg.Name).Str("dir", dir).
+			Msg("no lock file for the port: another program could open it too")
+		return func() {}, nil
+	}
+	return unlock, err
 }
 
 func openError(name string, err error) error {
@@ -148,6 +182,7 @@ type port struct {
 	p      serial.Port
 	name   string
 	closed atomic.Bool
+	unlock func()
 }
 
 func (p *port) Read(b []byte) (int, error) {
@@ -186,7 +221,9 @@ func (p *port) Close() error {
 	if p.closed.Swap(true) {
 		return nil
 	}
-	return p.p.Close()
+	err := p.p.Close()
+	p.unlock()
+	return err
 }
 
 // PortInfo describes a serial port found on this machine.
