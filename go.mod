@@ -3,6 +3,7 @@ module github.com/kisen-go/kisen
 go 1.26.0
 
 require (
+	github.com/gdamore/tcell/v2 v2.13.10
 	github.com/google/go-cmp v0.7.0
 	github.com/rs/zerolog v1.35.1
 	go.bug.st/serial v1.8.0
@@ -13,7 +14,6 @@ require (
 
 require (
 	github.com/gdamore/encoding v1.0.1 // indirect
-	github.com/gdamore/tcell/v2 v2.13.10 // indirect
 	github.com/lucasb-eyer/go-colorful v1.3.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect

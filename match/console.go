@@ -26,14 +26,79 @@ import (
 type Console struct {
 	out io.Writer
 
-	mu      sync.Mutex
-	cur     *prompt
-	game    *Game
-	us      board.Color
-	confirm board.Color // a resignation waiting for "yes"
-	ahead   []string    // lines typed before the prompt that will want them
-	eof     chan struct{}
-	err     error
+	mu       sync.Mutex
+	screen   ConsoleScreen
+	asking   string // the question of the prompt in progress
+	confirmQ string // the resignation question waiting for yes
+	cur      *prompt
+	game     *Game
+	us       board.Color
+	confirm  board.Color // a resignation waiting for "yes"
+	ahead    []string    // lines typed before the prompt that will want them
+	eof      chan struct{}
+	err      error
+}
+
+// ConsoleScreen is a full-screen display that shows the Console's
+// messages in its message log and its pending question in a fixed place
+// until it is answered (a line printed to the terminal would scroll away
+// at the next redraw).
+type ConsoleScreen interface {
+	Message(text string)
+	Ask(question string) // "" when nothing is asked
+}
+
+// SetScreen sends messages and questions to s instead of the writer.
+func (c *Console) SetScreen(s ConsoleScreen) {
+	c.mu.Lock()
+	c.screen = s
+	c.mu.Unlock()
+	c.showQuestion()
+}
+
+// Say tells the operator something: a line on the writer, or a message on
+// the screen.
+func (c *Console) Say(text string) {
+	c.mu.Lock()
+	s := c.screen
+	c.mu.Unlock()
+	text = strings.TrimRight(text, "\n")
+	if s != nil {
+		s.Message(text)
+		return
+	}
+	fmt.Fprintln(c.out, text)
+}
+
+// ask shows a question: on the screen it stays until cleared; on the
+// writer it is printed without a newline, the answer follows it.
+func (c *Console) ask(q string, confirm bool) {
+	c.mu.Lock()
+	if confirm {
+		c.confirmQ = q
+	} else {
+		c.asking = q
+	}
+	s := c.screen
+	c.mu.Unlock()
+	if s != nil {
+		c.showQuestion()
+		return
+	}
+	fmt.Fprint(c.out, q)
+}
+
+// showQuestion puts the question that the next line answers on the screen.
+func (c *Console) showQuestion() {
+	c.mu.Lock()
+	s, q := c.screen, c.confirmQ
+	if c.cur != nil {
+		q = c.asking
+	}
+	c.mu.Unlock()
+	if s != nil {
+		s.Ask(strings.TrimSpace(q))
+	}
 }
 
 type prompt struct {
@@ -72,12 +137,14 @@ func (c *Console) read(in io.Reader) {
 		}
 		if !c.command(line) {
 			c.mu.Lock()
-			if len(c.ahead) < maxTypeAhead {
+			kept := len(c.ahead) < maxTypeAhead
+			if kept {
 				c.ahead = append(c.ahead, line)
-			} else {
-				fmt.Fprintf(c.out, "%q dropped: no move is asked for now\n", line)
 			}
 			c.mu.Unlock()
+			if !kept {
+				c.Say(fmt.Sprintf("%q dropped: no move is asked for now", line))
+			}
 		}
 	}
 	c.mu.Lock()
@@ -97,7 +164,7 @@ func (c *Console) ReadLine(ctx context.Context, question string) (string, error)
 		s := c.ahead[0]
 		c.ahead = c.ahead[1:]
 		c.mu.Unlock()
-		fmt.Fprintf(c.out, "%s%s\n", question, s)
+		c.Say(strings.TrimLeft(question, "\n") + s)
 		return s, nil
 	}
 	c.cur = p
@@ -106,11 +173,13 @@ func (c *Console) ReadLine(ctx context.Context, question string) (string, error)
 		c.mu.Lock()
 		if c.cur == p {
 			c.cur = nil
+			c.asking = ""
 		}
 		c.mu.Unlock()
 		close(p.done)
+		c.showQuestion()
 	}()
-	fmt.Fprint(c.out, question)
+	c.ask(question, false)
 	select {
 	case s := <-p.lines:
 		return s, nil
@@ -132,14 +201,16 @@ func (c *Console) command(line string) bool {
 	c.mu.Lock()
 	g, us, pending := c.game, c.us, c.confirm
 	c.confirm = board.Empty
+	c.confirmQ = ""
 	c.mu.Unlock()
+	c.showQuestion()
 	word := strings.ToLower(strings.Join(strings.Fields(line), " "))
 	if pending != board.Empty {
 		if word == "yes" && g != nil {
-			fmt.Fprintf(c.out, "recording the resignation of %s\n", pending)
+			c.Say(fmt.Sprintf("recording the resignation of %s", pending))
 			g.Resign(pending)
 		} else {
-			fmt.Fprintln(c.out, "not resigned; the game goes on")
+			c.Say("not resigned; the game goes on")
 		}
 		return true
 	}
@@ -150,7 +221,7 @@ func (c *Console) command(line string) bool {
 	case "they resign", "they resigned", "opponent resigned", "opponent resigns":
 		c.askConfirm(g, us.Opponent(), "The opponent resigned")
 	case "help", "?":
-		fmt.Fprintln(c.out, "commands: resign (our side resigns), they resign (the opponent resigned), help; Ctrl-C suspends the game (resume with --resume)")
+		c.Say(helpText)
 	default:
 		return false
 	}
@@ -159,11 +230,18 @@ func (c *Console) command(line string) bool {
 
 func (c *Console) askConfirm(g *Game, col board.Color, what string) {
 	if g == nil || col == board.Empty {
-		fmt.Fprintln(c.out, "no game to resign")
+		c.Say("no game to resign")
 		return
 	}
 	c.mu.Lock()
 	c.confirm = col
 	c.mu.Unlock()
-	fmt.Fprintf(c.out, "%s (%s loses by resignation)? type yes to confirm: ", what, col)
+	c.ask(fmt.Sprintf("%s (%s loses by resignation)? type yes to confirm: ", what, col), true)
 }
+
+// helpText lists the commands.
+const helpText = `commands (type the words, then Enter):
+  resign       kisen's side resigns (asks yes to confirm)
+  they resign  the opponent resigned (SGMP cannot say so)
+  help         this list
+  Ctrl-C       suspends the game; continue later with --resume`

@@ -42,16 +42,19 @@ func (p *ManualPlayer) Move(ctx context.Context, req Request) (Action, error) {
 		switch strings.ToLower(s) {
 		case "":
 			continue
+		case "help", "?":
+			p.con.Say("type the move as a letter and a number (D4; there is no I), pass, or resign")
+			continue
 		case "resign":
 			return Action{Resign: true}, nil
 		}
 		pt, err := board.ParseGTP(size, s)
 		if err != nil {
-			fmt.Fprintf(p.con.out, "%v; try again\n", err)
+			p.con.Say(fmt.Sprintf("%v; try again", err))
 			continue
 		}
 		if err := req.Board.Check(board.Move{Color: req.Color, Point: pt}); err != nil {
-			fmt.Fprintf(p.con.out, "%s: %v; try again\n", board.GTP(size, pt), err)
+			p.con.Say(fmt.Sprintf("%s: %v; try again", board.GTP(size, pt), err))
 			continue
 		}
 		return Action{Point: pt}, nil

@@ -1,0 +1,59 @@
+package match
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/sgmp"
+)
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestPlainWatchLink: --ui plain prints the waiting state at once, again
+// every 30 s while stuck (with the time grown), and each change once.
+func TestPlainWatchLink(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var out syncBuf
+		d := &Plain{w: &out}
+		var mu sync.Mutex
+		st := sgmp.Status{Cond: sgmp.CondListening}
+		stop := d.WatchLink(func() sgmp.Status { mu.Lock(); defer mu.Unlock(); return st },
+			LinkSetup{Port: "/dev/ttyUSB0", Us: board.White, Size: 19, Komi: 6.5})
+		time.Sleep(65 * time.Second)
+		mu.Lock()
+		st = sgmp.Status{Cond: sgmp.CondReady}
+		mu.Unlock()
+		time.Sleep(90 * time.Second)
+		stop()
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		want := []string{
+			"link: listening on /dev/ttyUSB0 — White, 19x19, komi 6.5 — waiting for Black's NEWGAME (0:00)",
+			"link: listening on /dev/ttyUSB0 — White, 19x19, komi 6.5 — waiting for Black's NEWGAME (0:30)",
+			"link: listening on /dev/ttyUSB0 — White, 19x19, komi 6.5 — waiting for Black's NEWGAME (1:00)",
+			"link: ok",
+		}
+		if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+			t.Errorf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}
