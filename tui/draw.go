@@ -105,7 +105,7 @@ func (u *UI) draw() {
 	// The message log: under the board at full width when that is the
 	// larger space, else below the side panel.
 	lx, ly, lw, lh := sx, y+1, sw, bottom-(y+1)
-	if under := bottom - (boardH + 1); under*W > lh*lw && under >= 3 {
+	if under := bottom - (boardH + 1); under*W >= lh*lw && under >= 3 {
 		lx, ly, lw, lh = 0, boardH+1, W, under
 	}
 	u.drawLog(lx, ly, lw, lh, st)
@@ -236,6 +236,10 @@ func (u *UI) drawSideAt(x, w, y, bottom int, st styles, now time.Time) int {
 			u.put(x, y, w, l, st.text)
 			y++
 		}
+	}
+	if u.note != "" && y < bottom {
+		u.put(x, y, w, u.note, st.dim)
+		y++
 	}
 	return y
 }

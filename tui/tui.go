@@ -46,6 +46,7 @@ type UI struct {
 	names    [3]string
 	toMove   board.Color
 	last     []string
+	note     string // the engine's comment on the last move
 	over     string
 	dead     map[board.Point]bool
 	msgs     []string
@@ -139,7 +140,9 @@ func (u *UI) Event(e match.Event) {
 			u.last = u.last[1:]
 		}
 		if e.Text != "" {
-			u.addMessage(fmt.Sprintf("%d %s: %s", e.Number, e.Move.Color.Letter(), e.Text))
+			// The engine's note on its move: one line in the panel, not
+			// the log, where it would push the operator's messages away.
+			u.note = fmt.Sprintf("%d %s: %s", e.Number, e.Move.Color.Letter(), e.Text)
 		}
 	case match.Notice:
 		u.addMessage(e.Text)
@@ -242,7 +245,14 @@ func (u *UI) pollLink() {
 	if u.opt.Link == nil {
 		return
 	}
-	st := u.opt.Link()
+	u.mu.Lock()
+	over := u.over != ""
+	u.mu.Unlock()
+	st := sgmp.Status{Cond: sgmp.CondEnded}
+	if !over {
+		// After the game the port closes: that is the end, not "DOWN".
+		st = u.opt.Link()
+	}
 	now := u.opt.Now()
 	u.mu.Lock()
 	defer u.mu.Unlock()

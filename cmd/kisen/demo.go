@@ -148,7 +148,15 @@ func demoSide(ctx context.Context, cfg config.Config, dir string, moveTime time.
 		return match.Outcome{}, "", err
 	}
 	rel.add(g)
-	stop := attachDisplay(g, cfg.UI, w)
+	ui := cfg.UI
+	if w == io.Discard {
+		ui = "plain" // one live screen: the black side's
+	}
+	setup := match.LinkSetup{Port: cfg.Link.Port, Us: us, Size: cfg.Game.Size, Komi: cfg.Game.Komi, Rules: cfg.Game.Rules}
+	stop, err := attachDisplay(g, displayConfig{ui: ui, stdout: w, setup: setup, link: linkSource(port)})
+	if err != nil {
+		return match.Outcome{}, "", err
+	}
 	out, err := g.Run(ctx)
 	stop()
 	if err != nil {
@@ -160,7 +168,11 @@ func demoSide(ctx context.Context, cfg config.Config, dir string, moveTime time.
 	if out.Reason == match.Suspended {
 		return out, opt.Journal, fmt.Errorf("game suspended: %s", out.Detail)
 	}
-	return out, opt.Journal, writeReport(g, opt, out, w)
+	text, err := writeReport(g, opt, out)
+	if err == nil {
+		fmt.Fprintln(w, text)
+	}
+	return out, opt.Journal, err
 }
 
 // relay passes a resignation from one game to the other, as the

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -21,6 +22,7 @@ import (
 	"github.com/kisen-go/kisen/gtp"
 	"github.com/kisen-go/kisen/match"
 	"github.com/kisen-go/kisen/sgmp"
+	"github.com/kisen-go/kisen/tui"
 )
 
 // playFlags are the flags of `kisen play`; set ones override the config.
@@ -44,51 +46,79 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	var release func()
 	stdin, stdout, f.link, release = takeStdio(cfg.Link.Port, f.listen, f.manual, stdin, stdout, stderr)
 	defer release()
-	level := cfg.Log.Level
-	if useTUI(cfg.UI, stdout) && (level == "" || strings.EqualFold(level, "info")) {
-		// The live board shows every move; info lines on the same terminal
-		// would scroll it away. The log file still gets everything.
-		level = "warn"
+	tui := useTUI(cfg.UI, stdout)
+	logFile, logOut := firstNonEmpty(f.logFile, cfg.Log.File), stderr
+	if tui {
+		// Log lines never reach the live screen: everything goes to the log
+		// file, and what the operator must know comes as a message in words.
+		logOut = io.Discard
+		if logFile == "" {
+			if err := os.MkdirAll(cfg.Output.Dir, 0o755); err != nil {
+				return fmt.Errorf("output folder: %w", err)
+			}
+			logFile = filepath.Join(cfg.Output.Dir, "kisen.log")
+		}
 	}
-	logger, closeLog, err := newLogger(stderr, firstNonEmpty(f.logFile, cfg.Log.File), level)
+	logger, closeLog, err := newLogger(logOut, logFile, cfg.Log.Level)
 	if err != nil {
 		return err
 	}
 	defer closeLog()
-	con := match.NewConsole(stdin, stdout)
-	g, opt, us, cleanup, err := setUpGame(ctx, f, cfg, con, logger)
+	// Under the live screen the keyboard is read by the screen, which
+	// hands typed lines to the console through a pipe.
+	conIn, typed := stdin, io.WriteCloser(nil)
+	if tui {
+		pr, pw := io.Pipe()
+		conIn, typed = pr, pw
+		defer pw.Close()
+	}
+	con := match.NewConsole(conIn, stdout)
+	g, opt, us, link, cleanup, err := setUpGame(ctx, f, cfg, con, logger)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
 	con.Attach(g, us)
-	stop := attachDisplay(g, cfg.UI, stdout)
-	out, err := g.Run(ctx)
-	stop()
+	ctx, interrupt := context.WithCancelCause(ctx)
+	defer interrupt(nil)
+	setup := match.LinkSetup{Port: cfg.Link.Port, Us: us, Size: cfg.Game.Size, Komi: cfg.Game.Komi, Rules: cfg.Game.Rules}
+	stop, err := attachDisplay(g, displayConfig{ui: cfg.UI, stdout: stdout, setup: setup, link: link,
+		con: con, typed: typed, interrupt: func() { interrupt(errors.New("Ctrl-C at the keyboard")) }})
 	if err != nil {
+		return err
+	}
+	defer stop()
+	if tui {
+		con.Say("log file: " + logFile)
+	}
+	out, err := g.Run(ctx)
+	if err != nil {
+		stop()
 		if ctx.Err() != nil {
 			return interruptedBeforeStart(f.resume)
 		}
 		return err
 	}
-	return endGame(ctx, g, opt, out, con, stdin, stdout)
+	return endGame(ctx, g, opt, out, con, tui || isTerminal(stdin), stop, stdout)
 }
 
 // setUpGame builds both players, locks the journal (which proves that it
 // can be written) and sets the game up, new or resumed. Nothing goes on
 // the link before Run. cleanup closes the port and releases the lock.
-func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.Console, logger zerolog.Logger) (*match.Game, match.Options, board.Color, func(), error) {
+//
+// link is the SGMP session's status for the display (nil without a link).
+func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.Console, logger zerolog.Logger) (g *match.Game, opt match.Options, us board.Color, link func() sgmp.Status, cleanup func(), err error) {
 	var cleanups []func()
-	cleanup := func() {
+	cleanup = func() {
 		for i := len(cleanups) - 1; i >= 0; i-- {
 			cleanups[i]()
 		}
 	}
-	fail := func(err error) (*match.Game, match.Options, board.Color, func(), error) {
+	fail := func(err error) (*match.Game, match.Options, board.Color, func() sgmp.Status, func(), error) {
 		cleanup()
-		return nil, match.Options{}, board.Empty, nil, err
+		return nil, match.Options{}, board.Empty, nil, nil, err
 	}
-	us, err := board.ParseColor(cfg.Game.Color)
+	us, err = board.ParseColor(cfg.Game.Color)
 	if err != nil {
 		return fail(err)
 	}
@@ -104,7 +134,7 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 	if f.manual == "them" {
 		theirName += " (entered by hand)"
 	}
-	opt := gameOptions(cfg, rules, logger)
+	opt = gameOptions(cfg, rules, logger)
 	opt.Journal = journalPath(f, cfg, us, ourPlayer.Name(), theirName)
 	if err := os.MkdirAll(filepath.Dir(opt.Journal), 0o755); err != nil {
 		return fail(fmt.Errorf("output folder: %w", err))
@@ -121,14 +151,13 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 			return fail(err)
 		}
 		cleanups = append(cleanups, func() { port.Close() })
-		theirs = rp
+		theirs, link = rp, linkSource(port)
 	}
 	black, white := ourPlayer, theirs
 	if us == board.White {
 		black, white = theirs, ourPlayer
 	}
-	opt.OnLinkDown = offerManualEntry(cfg.Opponent, con)
-	var g *match.Game
+	opt.OnLinkDown = linkDownQuestion(con, theirs, cfg.Opponent)
 	if f.journal != nil {
 		g, err = match.Resume(opt, black, white, f.journal)
 	} else {
@@ -137,20 +166,40 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 	if err != nil {
 		return fail(err)
 	}
-	return g, opt, us, cleanup, nil
+	return g, opt, us, link, cleanup, nil
 }
 
-// offerManualEntry asks the operator, when the link fails, whether the
-// opponent's moves are to be typed at this terminal from now on.
-func offerManualEntry(opponent string, con *match.Console) func(context.Context, board.Color, error) (match.Player, error) {
+// linkDownQuestion asks the operator what to do when the link fails or
+// the peer misbehaves: enter the opponent's moves by hand, keep waiting
+// for the peer, or suspend the game for --resume.
+func linkDownQuestion(con *match.Console, remote match.Player, opponent string) func(context.Context, board.Color, error) (match.Player, error) {
 	return func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
-		ans, err := con.ReadLine(ctx, fmt.Sprintf("\nThe link failed (%v).\n"+
-			"If the referee allows manual entry, the opponent's moves are typed here and sent nowhere (typing time counts).\n"+
-			"Continue by hand? yes, or anything else to stop and keep the record for --resume: ", lerr))
-		if err != nil || !strings.EqualFold(strings.TrimSpace(ans), "yes") {
-			return nil, lerr
+		what := "The link failed"
+		if errors.Is(lerr, sgmp.ErrPeerTrouble) {
+			what = "The other program is out of step"
 		}
-		return match.NewManualPlayer(opponent+" (entered by hand)", con), nil
+		for {
+			ans, err := con.ReadLine(ctx, fmt.Sprintf("%s: %v. Type hand (enter %s's moves here; typing time counts; "+
+				"if the referee allows), wait (keep waiting for the peer) or stop (suspend; resume later with --resume): ",
+				what, lerr, col))
+			if err != nil {
+				return nil, lerr
+			}
+			switch strings.ToLower(strings.TrimSpace(ans)) {
+			case "hand", "h", "yes":
+				con.Say(fmt.Sprintf("%s's moves are now typed here and sent nowhere; tell the other operator kisen's moves", col))
+				return match.NewManualPlayer(opponent+" (entered by hand)", con), nil
+			case "wait", "w":
+				if remote == nil {
+					continue
+				}
+				con.Say("waiting for the peer again")
+				return remote, nil
+			case "stop", "s", "suspend":
+				return nil, lerr
+			}
+			con.Say(fmt.Sprintf("%q: type hand, wait or stop", ans))
+		}
 	}
 }
 
@@ -176,20 +225,37 @@ func interruptedBeforeStart(resume string) error {
 	return errors.New("interrupted before the game started; nothing recorded")
 }
 
-// endGame shows and saves the report, asks for the other program's count
-// when the game was counted, and says where the record is.
-func endGame(ctx context.Context, g *match.Game, opt match.Options, out match.Outcome, con *match.Console, stdin io.Reader, stdout io.Writer) error {
+// endGame saves the report, asks for the other program's count when the
+// game was counted and the operator is at a keyboard, stops the display
+// (stop), then prints the report and the paths of the record, report,
+// picture and comparison.
+func endGame(ctx context.Context, g *match.Game, opt match.Options, out match.Outcome, con *match.Console, interactive bool, stop func(), stdout io.Writer) error {
 	opt.Journal = g.RecordPath() // a fallback folder after a disk fault
-	if err := writeReport(g, opt, out, stdout); err != nil {
+	report, err := writeReport(g, opt, out)
+	if err != nil {
+		stop()
 		return err
 	}
+	base := strings.TrimSuffix(opt.Journal, ".sgf")
+	compared, comparison := "", ""
 	counted := out.Reason == match.TwoPasses || out.Reason == match.MoveCap || out.Reason == match.Repetition
-	if counted && isTerminal(stdin) {
+	if counted && interactive {
 		// Gifu rule: both programs count; the result stands when the two
 		// counts agree to the point.
-		compareCounts(ctx, con, g.Report(out), opt, stdout)
+		compared, comparison = compareCounts(ctx, con, g.Report(out), base+".compare.txt")
 	}
+	stop()
+	if report != "" {
+		fmt.Fprintln(stdout, report)
+	}
+	fmt.Fprint(stdout, comparison)
 	fmt.Fprintf(stdout, "record: %s\n", opt.Journal)
+	if out.Reason != match.Suspended {
+		fmt.Fprintf(stdout, "report: %s.report.txt\npicture: %s.report.svg\n", base, base)
+	}
+	if compared != "" {
+		fmt.Fprintf(stdout, "compare: %s\n", compared)
+	}
 	if out.Reason == match.Suspended {
 		return fmt.Errorf("game suspended: %s", out.Detail)
 	}
@@ -413,30 +479,78 @@ func useTUI(ui string, stdout io.Writer) bool {
 	return ui == "tui" || (ui != "plain" && isTerminal(stdout))
 }
 
+// displayConfig is what the display of a game needs besides the game.
+type displayConfig struct {
+	ui        string
+	stdout    io.Writer
+	setup     match.LinkSetup
+	link      func() sgmp.Status // nil without a link
+	con       *match.Console
+	typed     io.WriteCloser // where the live screen sends typed lines
+	interrupt func()
+}
+
 // attachDisplay shows the game: a live screen on a terminal, else one line
-// per event. It returns a function that stops the display.
-func attachDisplay(g *match.Game, ui string, stdout io.Writer) func() {
-	if useTUI(ui, stdout) {
-		t := match.NewTerminal(stdout, g)
-		g.Observe(t)
-		return t.Close
+// per event and per link state. It returns a function that stops the
+// display (safe to call twice).
+func attachDisplay(g *match.Game, dc displayConfig) (func(), error) {
+	if useTUI(dc.ui, dc.stdout) {
+		opt := tui.Options{Game: g, Setup: dc.setup, Link: dc.link, OnInterrupt: dc.interrupt,
+			NoColor: os.Getenv("NO_COLOR") != ""}
+		if dc.typed != nil {
+			opt.OnLine = func(l string) { io.WriteString(dc.typed, l+"\n") }
+		}
+		ui, err := tui.New(opt)
+		if err != nil {
+			return nil, err
+		}
+		g.Observe(ui)
+		if dc.con != nil {
+			dc.con.SetScreen(ui)
+		}
+		var once sync.Once
+		return func() {
+			once.Do(func() {
+				ui.Close()
+				if dc.con != nil {
+					dc.con.SetScreen(nil)
+				}
+			})
+		}, nil
 	}
-	g.Observe(match.NewPlain(stdout, g))
-	return func() {}
+	d := match.NewPlain(dc.stdout, g)
+	g.Observe(d)
+	if dc.link == nil {
+		return func() {}, nil
+	}
+	return d.WatchLink(dc.link, dc.setup), nil
+}
+
+// linkSource finds the link status behind the port's closers (the SGMP
+// session), or nil.
+func linkSource(c io.Closer) func() sgmp.Status {
+	cs, _ := c.(closers)
+	for _, x := range cs {
+		if s, ok := x.(interface{ Status() sgmp.Status }); ok {
+			return s.Status
+		}
+	}
+	return nil
 }
 
 // compareCounts asks the operator for the other program's count and
 // shows where it differs from kisen's (Gifu rule: the counts must agree to
-// the point). The comparison is saved beside the report.
-func compareCounts(ctx context.Context, con *match.Console, r match.Report, opt match.Options, stdout io.Writer) {
+// the point). The comparison is saved to path; it returns the path ("" when
+// skipped) and the comparison's text.
+func compareCounts(ctx context.Context, con *match.Console, r match.Report, path string) (string, string) {
 	for {
-		line, err := con.ReadLine(ctx, "\nThe other program's count, e.g. \"B 45 W 52.5 dead D4 E5\" (Enter to skip): ")
+		line, err := con.ReadLine(ctx, "The other program's count, e.g. \"B 45 W 52.5 dead D4 E5\" (Enter to skip): ")
 		if err != nil || strings.TrimSpace(line) == "" {
-			return
+			return "", ""
 		}
 		other, err := match.ParseOtherCount(r.Size, line)
 		if err != nil {
-			fmt.Fprintf(stdout, "%v; try again\n", err)
+			con.Say(fmt.Sprintf("%v; try again", err))
 			continue
 		}
 		diffs := r.Compare(other)
@@ -444,24 +558,21 @@ func compareCounts(ctx context.Context, con *match.Console, r match.Report, opt 
 		if len(diffs) > 0 {
 			text = "The counts differ:\n  " + strings.Join(diffs, "\n  ") + "\n"
 		}
-		fmt.Fprint(stdout, text)
-		name := strings.TrimSuffix(opt.Journal, ".sgf") + ".compare.txt"
-		if err := os.WriteFile(name, []byte("other program's count: "+line+"\n"+text), 0o644); err != nil {
-			fmt.Fprintf(stdout, "could not save the comparison: %v\n", err)
+		if err := os.WriteFile(path, []byte("other program's count: "+line+"\n"+text), 0o644); err != nil {
+			return "", text + fmt.Sprintf("could not save the comparison: %v\n", err)
 		}
-		return
+		return path, text
 	}
 }
 
-// writeReport prints the end-of-game report and saves it (text and SVG)
-// beside the record.
-func writeReport(g *match.Game, opt match.Options, out match.Outcome, stdout io.Writer) error {
+// writeReport saves the end-of-game report (text and SVG) beside the
+// record and returns its text ("" for a suspended game).
+func writeReport(g *match.Game, opt match.Options, out match.Outcome) (string, error) {
 	if out.Reason == match.Suspended {
-		return nil
+		return "", nil
 	}
 	r := g.Report(out)
-	fmt.Fprintln(stdout, r.Text())
-	return r.WriteFiles(opt.Journal)
+	return r.Text(), r.WriteFiles(opt.Journal)
 }
 
 // playConfig parses play's flags and builds the effective configuration:
