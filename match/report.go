@@ -47,10 +47,7 @@ func (r Report) Text() string {
 	row("  of which dead stones", s.DeadTaken[board.Black], s.DeadTaken[board.White])
 	row("komi", 0, r.Komi)
 	row("total", s.Black, s.White)
-	fmt.Fprintf(&sb, "count: %s\n", s.Result)
-	if r.Result != "" && r.Result != s.Result {
-		fmt.Fprintf(&sb, "game result: %s\n", r.Result)
-	}
+	sb.WriteString(r.resultLines())
 	if r.Note != "" {
 		fmt.Fprintf(&sb, "note: %s\n", r.Note)
 	}
@@ -65,6 +62,26 @@ func (r Report) Text() string {
 		fmt.Fprintf(&sb, "unsettled points (%d): %s\n", len(r.Judgement.Unsettled), r.vertices(r.Judgement.Unsettled))
 	}
 	return sb.String()
+}
+
+// decided says the game ended without counting (resignation, time-out,
+// an illegal move): the count then describes the final position only.
+func (r Report) decided() bool {
+	return r.Result != "" && r.Result != "?" && r.Result != r.Judgement.Score.Result
+}
+
+// resultLines are the report's result: the count when the game was
+// counted; the game's result first, and the count marked as not the
+// result, when it ended otherwise.
+func (r Report) resultLines() string {
+	count := r.Judgement.Score.Result
+	switch {
+	case r.decided():
+		return fmt.Sprintf("result: %s\nposition count (not the result): %s\n", r.Result, count)
+	case r.Result == "?":
+		return fmt.Sprintf("result: ? (the referee decides)\nkisen's count: %s\n", count)
+	}
+	return fmt.Sprintf("count: %s\n", count)
 }
 
 func (r Report) vertices(ps []board.Point) string {
