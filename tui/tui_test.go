@@ -68,6 +68,10 @@ func (r *rig) setLink(st sgmp.Status) {
 
 // rows is what the screen shows, one string per row.
 func (r *rig) rows() []string {
+	// The screen's cells are shared with the drawing goroutine: read them
+	// while it cannot draw.
+	r.ui.mu.Lock()
+	defer r.ui.mu.Unlock()
 	cells, w, h := r.scr.GetContents()
 	rows := make([]string, h)
 	for y := 0; y < h; y++ {
@@ -228,8 +232,11 @@ func TestLinkStatesWithSeconds(t *testing.T) {
 	r.waitFor("13 s") // polled every second
 	r.setLink(sgmp.Status{Cond: sgmp.CondPeerRestarted, Detail: "NEWGAME during the game", Since: time.Now().Add(-5 * time.Second)})
 	r.waitFor("peer restarted", "NEWGAME during the game", "5 s")
-	if !strings.Contains(strings.Join(r.ui.msgs, "\n"), "peer restarted") {
-		t.Errorf("a restarted peer is not told in the message log: %q", r.ui.msgs)
+	r.ui.mu.Lock()
+	msgs := strings.Join(r.ui.msgs, "\n")
+	r.ui.mu.Unlock()
+	if !strings.Contains(msgs, "peer restarted") {
+		t.Errorf("a restarted peer is not told in the message log: %q", msgs)
 	}
 }
 
