@@ -125,27 +125,10 @@ func (c *Console) read(in io.Reader) {
 	sc.Buffer(make([]byte, 1024), 1024) // a line longer than 1 KiB is an error, not a memory sink
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
-		c.mu.Lock()
-		p := c.cur
-		c.mu.Unlock()
-		if p != nil {
-			select {
-			case p.lines <- line:
-				continue
-			case <-p.done:
-			}
+		if c.deliver(line) || c.command(line) {
+			continue
 		}
-		if !c.command(line) {
-			c.mu.Lock()
-			kept := len(c.ahead) < maxTypeAhead
-			if kept {
-				c.ahead = append(c.ahead, line)
-			}
-			c.mu.Unlock()
-			if !kept {
-				c.Say(fmt.Sprintf("%q dropped: no move is asked for now", line))
-			}
-		}
+		c.keep(line)
 	}
 	c.mu.Lock()
 	c.err = sc.Err()
@@ -154,6 +137,50 @@ func (c *Console) read(in io.Reader) {
 	}
 	c.mu.Unlock()
 	close(c.eof)
+}
+
+// deliver gives line to the prompt waiting for one, if any.
+func (c *Console) deliver(line string) bool {
+	c.mu.Lock()
+	p := c.cur
+	c.mu.Unlock()
+	if p == nil {
+		return false
+	}
+	select {
+	case p.lines <- line:
+		return true
+	case <-p.done:
+		return false
+	}
+}
+
+// keep holds a line that is not a command for the next prompt; a prompt
+// that began meanwhile gets it at once. The check and the append are one
+// step under the lock ReadLine takes to look for kept lines, so no line
+// falls between them.
+func (c *Console) keep(line string) {
+	for {
+		c.mu.Lock()
+		p := c.cur
+		if p == nil {
+			kept := len(c.ahead) < maxTypeAhead
+			if kept {
+				c.ahead = append(c.ahead, line)
+			}
+			c.mu.Unlock()
+			if !kept {
+				c.Say(fmt.Sprintf("%q dropped: no move is asked for now", line))
+			}
+			return
+		}
+		c.mu.Unlock()
+		select {
+		case p.lines <- line:
+			return
+		case <-p.done:
+		}
+	}
 }
 
 // ReadLine prints question and waits for the operator's next line.
@@ -188,6 +215,11 @@ func (c *Console) ReadLine(ctx context.Context, question string) (string, error)
 	case <-c.eof:
 		c.mu.Lock()
 		defer c.mu.Unlock()
+		if len(c.ahead) > 0 { // typed before the end of input
+			line := c.ahead[0]
+			c.ahead = c.ahead[1:]
+			return line, nil
+		}
 		return "", c.err
 	}
 }
