@@ -288,3 +288,35 @@ func TestWrap(t *testing.T) {
 		t.Errorf("wrap lost words: %q", got)
 	}
 }
+
+// TestColourAndNoColour: the board has a colour where the terminal has
+// colours, and no cell has one with NoColor (NO_COLOR).
+func TestColourAndNoColour(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		scr := tcell.NewSimulationScreen("UTF-8")
+		scr.SetSize(80, 24)
+		ui, err := New(Options{Screen: scr, NoColor: noColor,
+			Setup: match.LinkSetup{Port: "/dev/ttyUSB0", Us: board.Black, Size: 19, Komi: 6.5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ui.poke()
+		time.Sleep(100 * time.Millisecond)
+		ui.mu.Lock()
+		cells, _, _ := scr.GetContents()
+		coloured := 0
+		for _, c := range cells {
+			if fg, bg, _ := c.Style.Decompose(); fg != tcell.ColorDefault || bg != tcell.ColorDefault {
+				coloured++
+			}
+		}
+		ui.mu.Unlock()
+		ui.Close()
+		if noColor && coloured > 0 {
+			t.Errorf("NoColor: %d cells have a colour", coloured)
+		}
+		if !noColor && coloured < 19*19 {
+			t.Errorf("colour: only %d cells coloured, want at least the board", coloured)
+		}
+	}
+}
