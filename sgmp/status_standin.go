@@ -1,8 +1,9 @@
 package sgmp
 
-// A stand-in for the link status API that the session's rewrite adds: the
-// displays are built against it. Status here is derived from State and Err
-// only (no timing); the real one replaces this file.
+// STAND-IN, to be deleted when the session's rewrite lands: it adds the
+// real link status API (Condition, Status, Session.Status, Status.Line,
+// ErrPeerTrouble) that the displays are built against. Status here is
+// derived from State and Err only, without timing or resend counts.
 
 import (
 	"errors"
