@@ -56,7 +56,6 @@ type UI struct {
 	watch    match.LinkWatch
 	link     sgmp.Status
 	linkSeen bool
-	lastLink string // the last link line told in the message log
 
 	lines chan string
 	dirty chan struct{}
@@ -239,8 +238,7 @@ func (u *UI) run() {
 	}
 }
 
-// pollLink reads the link's state; a change worth knowing also goes to the
-// message log once, in words.
+// pollLink reads the link's state for the link line.
 func (u *UI) pollLink() {
 	if u.opt.Link == nil {
 		return
@@ -256,18 +254,10 @@ func (u *UI) pollLink() {
 	now := u.opt.Now()
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	st, changed := u.watch.See(st, now)
-	u.link, u.linkSeen = st, true
-	if changed {
-		switch st.Cond {
-		case sgmp.CondDown, sgmp.CondPeerRestarted, sgmp.CondPeerConfused:
-			line := match.LinkLine(st, u.opt.Setup, now)
-			if line != u.lastLink {
-				u.addMessage("link: " + line)
-				u.lastLink = line
-			}
-		}
-	}
+	// The link line shows the state; the referee tells the operator about
+	// a failure once, in words, as a Notice.
+	u.link, _ = u.watch.See(st, now)
+	u.linkSeen = true
 }
 
 const maxInput = 200

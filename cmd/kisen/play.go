@@ -174,14 +174,16 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 // for the peer, or suspend the game for --resume.
 func linkDownQuestion(con *match.Console, remote match.Player, opponent string) func(context.Context, board.Color, error) (match.Player, error) {
 	return func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
-		what := "The link failed"
+		// The referee has just said what failed (a Notice); the question
+		// does not repeat the error.
+		what := "The link to the other program failed"
 		if errors.Is(lerr, sgmp.ErrPeerTrouble) {
 			what = "The other program is out of step"
 		}
 		for {
-			ans, err := con.ReadLine(ctx, fmt.Sprintf("%s: %v. Type hand (enter %s's moves here; typing time counts; "+
+			ans, err := con.ReadLine(ctx, fmt.Sprintf("%s. Type hand (enter %s's moves here; typing time counts; "+
 				"if the referee allows), wait (keep waiting for the peer) or stop (suspend; resume later with --resume): ",
-				what, lerr, col))
+				what, col))
 			if err != nil {
 				return nil, lerr
 			}
