@@ -32,7 +32,7 @@ func TestLinkDownQuestion(t *testing.T) {
 	} {
 		var out bytes.Buffer
 		con := match.NewConsole(strings.NewReader(c.typed), &out)
-		p, err := linkDownQuestion(con, remote, "GNU Go")(context.Background(), board.White, lerr)
+		p, err := linkDownQuestion(con, remote, "GNU Go", nil)(context.Background(), board.White, lerr)
 		if !c.check(p, err) {
 			t.Errorf("typed %q: got %v, %v\n%s", c.typed, p, err, out.String())
 		}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -153,11 +154,20 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 		cleanups = append(cleanups, func() { port.Close() })
 		theirs, link = rp, linkSource(port)
 	}
+	var byHand atomic.Bool
+	if status := link; status != nil {
+		link = func() sgmp.Status {
+			if byHand.Load() {
+				return sgmp.Status{Cond: sgmp.CondDown, Err: errors.New("not used: the opponent's moves are entered by hand")}
+			}
+			return status()
+		}
+	}
 	black, white := ourPlayer, theirs
 	if us == board.White {
 		black, white = theirs, ourPlayer
 	}
-	opt.OnLinkDown = linkDownQuestion(con, theirs, cfg.Opponent)
+	opt.OnLinkDown = linkDownQuestion(con, theirs, cfg.Opponent, &byHand)
 	if f.journal != nil {
 		g, err = match.Resume(opt, black, white, f.journal)
 	} else {
@@ -172,7 +182,10 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 // linkDownQuestion asks the operator what to do when the link fails or
 // the peer misbehaves: enter the opponent's moves by hand, keep waiting
 // for the peer, or suspend the game for --resume.
-func linkDownQuestion(con *match.Console, remote match.Player, opponent string) func(context.Context, board.Color, error) (match.Player, error) {
+//
+// After hand, byHand (if not nil) is set: the display then stops showing
+// the dead link as if it were still in use.
+func linkDownQuestion(con *match.Console, remote match.Player, opponent string, byHand *atomic.Bool) func(context.Context, board.Color, error) (match.Player, error) {
 	return func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
 		// The referee has just said what failed (a Notice); the question
 		// does not repeat the error.
@@ -190,6 +203,9 @@ func linkDownQuestion(con *match.Console, remote match.Player, opponent string) 
 			switch strings.ToLower(strings.TrimSpace(ans)) {
 			case "hand", "h", "yes":
 				con.Say(fmt.Sprintf("%s's moves are now typed here and sent nowhere; tell the other operator kisen's moves", col))
+				if byHand != nil {
+					byHand.Store(true)
+				}
 				return match.NewManualPlayer(opponent+" (entered by hand)", con), nil
 			case "wait", "w":
 				if remote == nil {
