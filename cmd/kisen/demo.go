@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/kisen-go/kisen/board"
@@ -153,7 +154,10 @@ func demoSide(ctx context.Context, cfg config.Config, dir string, moveTime time.
 		ui = "plain" // one live screen: the black side's
 	}
 	setup := match.LinkSetup{Port: cfg.Link.Port, Us: us, Size: cfg.Game.Size, Komi: cfg.Game.Komi, Rules: cfg.Game.Rules}
-	stop, err := attachDisplay(g, displayConfig{ui: ui, stdout: w, setup: setup, link: linkSource(port)})
+	// Ctrl-C reaches the live screen as a key, not a signal: it is passed
+	// on as the signal, which stops both sides.
+	stop, err := attachDisplay(g, displayConfig{ui: ui, stdout: w, setup: setup, link: linkSource(port),
+		interrupt: func() { syscall.Kill(os.Getpid(), syscall.SIGINT) }})
 	if err != nil {
 		return match.Outcome{}, "", err
 	}
