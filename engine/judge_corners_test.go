@@ -111,3 +111,43 @@ func TestJudgeCorners(t *testing.T) {
 		})
 	}
 }
+
+// TestLocalReaderSideToMove checks the reading on the empty L-shaped
+// four-point space bent at the 1-1 point, with no outside liberty: the
+// side to move decides it (Black's B9 kills, White's B9 makes two eyes),
+// so the reader must find the kill with Black first and none with White
+// first, and the judge must not call the group dead.
+func TestLocalReaderSideToMove(t *testing.T) {
+	b := judgeRows(t,
+		". . . O X . X O .",
+		". O O O X . X O O",
+		"O O O O X . X O .",
+		"X X X X X . X O O",
+		". . . . . . X O .",
+		". . . . . . X O O",
+		". . . . . . X O O",
+		". . . . . . X X X",
+		". . . . . . . . .",
+	)
+	d9, _ := board.ParseGTP(9, "D9")
+	h := b.ChainHead(d9)
+	region, ok := judgeEnclosed(b, h, judgeChainLibs(b, h))
+	if !ok || len(region) != 4 {
+		t.Fatalf("region %s ok %v, want the four points A9 B9 C9 A8", judgeVertices(9, region), ok)
+	}
+	for _, tc := range []struct {
+		first board.Color
+		want  bool
+	}{{board.Black, true}, {board.White, false}} {
+		pb := b.Clone()
+		pb.SetToMove(tc.first)
+		win, ok := newLocalReader(b, region, h).attackerWins(pb, 0, 0)
+		if !ok || win != tc.want {
+			t.Errorf("%v first: Black kills %v (reading complete %v), want %v", tc.first, win, ok, tc.want)
+		}
+	}
+	j := Judge(b, JudgeOptions{Seed: 1})
+	if s := j.Status[d9]; s == Dead {
+		t.Errorf("D9 %v: the group lives if White moves first", s)
+	}
+}
