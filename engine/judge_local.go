@@ -7,12 +7,13 @@ import (
 )
 
 // The playouts misjudge a few shapes whose status the rules or a short
-// local reading settle: groups alive only in seki without eyes (random
-// playouts fill the shared liberties, so one side always dies), and the
-// bent four in the corner, dead by rule under Japanese rules (the
-// playouts never play its ko out). judgeReadLocal reads both statically
-// after the playouts and overrides their verdict only where the reading
-// is certain.
+// local reading settle: two chains sharing their last two liberties, a
+// seki when a fill is only a self-atari but no seki when the fill is a
+// sacrifice that leaves the capturer a dead shape (square four, bulky
+// five), which the playouts cannot tell apart; and the bent four in the
+// corner, dead by rule under Japanese rules, whose ko the playouts never
+// play out. judgeReadLocal reads these after the playouts and overrides
+// their verdict only where the reading is certain.
 
 // Bounds of the local reading.
 const (
@@ -35,13 +36,15 @@ const (
 // knows better than the playouts, and adds the shared liberties of the
 // seki it finds to sekiLib:
 //   - two chains of opposite colours with the same two liberties and
-//     nothing else, where a move on either liberty by either side only
-//     puts the mover's chain in atari, are both in seki;
-//   - a chain whose liberties all lie in small regions it encloses, which
-//     the opponent captures by moves inside those regions even when the
-//     chain's side moves first and with no ko threat anywhere (the
-//     Japanese rules' confirmation of life and death: bent four in the
-//     corner), is dead.
+//     nothing else, where a move on either liberty by either side puts
+//     the mover's chain in atari and the capture leaves the mover
+//     nothing to kill (judgeSekiPair), are both in seki;
+//   - a chain without two true eyes whose liberties all lie in small
+//     regions it encloses, which the opponent captures by moves inside
+//     those regions even when the chain's side moves first and with no
+//     ko threat anywhere (the Japanese rules' confirmation of life and
+//     death: bent four in the corner), is dead, and the opponent's
+//     stones inside alive.
 //
 // Both need every opponent chain enclosing the chain to be alive with at
 // least localOuterLibs liberties.
