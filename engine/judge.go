@@ -231,6 +231,9 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 			chainStatus[b.ChainHead(p)] = Unknown
 		}
 	}
+	// Seki without eyes and bent four in the corner: read, not sampled
+	// (judge_local.go).
+	judgeReadLocal(b, chainStatus, sekiLib)
 	for _, p := range pts {
 		if b.At(p) == board.Empty {
 			continue

@@ -66,9 +66,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if won {
 			wins++
 		}
-		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s\n",
+		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s%s\n",
 			g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won],
-			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote())
+			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote(), res.oppNote())
 	}
 	lo, hi := wilson(wins, *games)
 	fmt.Fprintf(stdout, "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", wins, *games-wins, *games, float64(wins)/float64(*games), lo, hi)
@@ -99,6 +99,11 @@ type matchResult struct {
 	playouts int
 	reused   int // root visits kept from earlier searches and pondering
 	elapsed  time.Duration
+
+	// The opponent's genmove calls, timed here: equal time per move
+	// needs the opponent's time measured in the same run.
+	oppMoves   int
+	oppElapsed time.Duration
 }
 
 // reusedNote names the root visits the searched moves started with, on
@@ -116,6 +121,14 @@ func (r matchResult) perMove() int {
 		return 0
 	}
 	return r.playouts / r.searched
+}
+
+// oppNote is the opponent's mean time per genmove.
+func (r matchResult) oppNote() string {
+	if r.oppMoves == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", opponent %.2fs per move over %d moves", r.oppElapsed.Seconds()/float64(r.oppMoves), r.oppMoves)
 }
 
 func (r matchResult) secondsPerMove() float64 {
@@ -178,7 +191,10 @@ func playMatchGame(ctx context.Context, opt engine.Options, oppCmd string, us bo
 			// GenMove stops it and keeps the tree under the reply.
 			e.PonderAfter(b, board.Move{Color: c, Point: p})
 		} else {
+			start := time.Now()
 			q, resign, err := opp.GenMove(ctx, c)
+			res.oppMoves++
+			res.oppElapsed += time.Since(start)
 			if err != nil {
 				return res, err
 			}

@@ -37,6 +37,10 @@ func TestMatchFirstGameNumber(t *testing.T) {
 	if m[3] == "0" {
 		t.Errorf("no root visits reused from move to move:\n%s", out)
 	}
+	// The opponent's genmove calls are timed: equal time per move needs it.
+	if o := regexp.MustCompile(`opponent [0-9.]+s per move over (\d+) moves`).FindStringSubmatch(out); o == nil || o[1] == "0" {
+		t.Errorf("no opponent time per move in:\n%s", out)
+	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "game-002.sgf")); len(m) != 1 {
 		t.Fatalf("records %v, want one for game 2", m)
 	}

@@ -1,0 +1,335 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// The playouts misjudge a few shapes whose status the rules or a short
+// local reading settle: two chains sharing their last two liberties, a
+// seki when a fill is only a self-atari but no seki when the fill is a
+// sacrifice that leaves the capturer a dead shape (square four, bulky
+// five), which the playouts cannot tell apart; and the bent four in the
+// corner, dead by rule under Japanese rules, whose ko the playouts never
+// play out. judgeReadLocal reads these after the playouts and overrides
+// their verdict only where the reading is certain.
+
+// Bounds of the local reading.
+const (
+	// localRegionMax bounds the enclosed region a chain's liberties lie
+	// in (its empty points and the opponent's stones inside it): the
+	// reading is exhaustive over it, and it is certain only because the
+	// region is closed.
+	localRegionMax = 8
+	// localPlyMax and localNodeMax bound one reading; a reading that
+	// hits either bound decides nothing.
+	localPlyMax  = 24
+	localNodeMax = 5000
+	// localOuterLibs is the fewest liberties each enclosing opponent
+	// chain needs for the reading to hold: with fewer, a fight outside
+	// the region could free the enclosed chain.
+	localOuterLibs = 3
+)
+
+// judgeReadLocal corrects chainStatus (by chain head) where local reading
+// knows better than the playouts, and adds the shared liberties of the
+// seki it finds to sekiLib:
+//   - two chains of opposite colours with the same two liberties and
+//     nothing else, where a move on either liberty by either side puts
+//     the mover's chain in atari and the capture leaves the mover
+//     nothing to kill (judgeSekiPair), are both in seki;
+//   - a chain without two true eyes whose liberties all lie in small
+//     regions it encloses, which the opponent captures by moves inside
+//     those regions even when the chain's side moves first and with no
+//     ko threat anywhere (the Japanese rules' confirmation of life and
+//     death: bent four in the corner), is dead, and the opponent's
+//     stones inside alive.
+//
+// Both need every opponent chain enclosing the chain to be alive with at
+// least localOuterLibs liberties.
+func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status, sekiLib map[board.Point]bool) {
+	heads := judgeHeads(b)
+	libs := make(map[board.Point][]board.Point, len(heads))
+	for _, h := range heads {
+		libs[h] = judgeChainLibs(b, h)
+	}
+	for _, h := range heads {
+		if len(libs[h]) != 2 {
+			continue
+		}
+		for _, o := range judgeLibNeighbours(b, libs[h], b.At(h).Opponent()) {
+			if slices.Equal(libs[o], libs[h]) && judgeSekiPair(b, h, o, libs[h], chainStatus) {
+				chainStatus[h], chainStatus[o] = Seki, Seki
+				for _, l := range libs[h] {
+					sekiLib[l] = true
+				}
+			}
+		}
+	}
+	for _, h := range heads {
+		if chainStatus[h] == Dead {
+			continue
+		}
+		if judgeTrueEyes(b, h, libs[h]) >= 2 {
+			continue
+		}
+		region, ok := judgeEnclosed(b, h, libs[h])
+		if !ok || !judgeOuterSafe(b, h, region, chainStatus) {
+			continue
+		}
+		r := newLocalReader(b, region, h)
+		pb := b.Clone()
+		pb.SetToMove(b.At(h))
+		if win, ok := r.attackerWins(pb, 0, 0); ok && win {
+			chainStatus[h] = Dead
+			// The opponent's stones inside the region outlive it.
+			for _, p := range region {
+				if b.At(p) != board.Empty {
+					chainStatus[b.ChainHead(p)] = Alive
+				}
+			}
+		}
+	}
+}
+
+// judgeHeads lists the chain heads of b in board order.
+func judgeHeads(b *board.Board) []board.Point {
+	var hs []board.Point
+	seen := map[board.Point]bool{}
+	for _, p := range board.AllPoints(b.Size()) {
+		if b.At(p) == board.Empty {
+			continue
+		}
+		if h := b.ChainHead(p); !seen[h] {
+			seen[h] = true
+			hs = append(hs, h)
+		}
+	}
+	return hs
+}
+
+// judgeChainLibs lists the liberties of the chain at h, sorted.
+func judgeChainLibs(b *board.Board, h board.Point) []board.Point {
+	var ls []board.Point
+	for _, q := range b.Chain(h) {
+		for _, l := range b.Neighbours(q) {
+			if b.At(l) == board.Empty && !slices.Contains(ls, l) {
+				ls = append(ls, l)
+			}
+		}
+	}
+	slices.Sort(ls)
+	return ls
+}
+
+// judgeLibNeighbours lists the heads of the chains of colour c next to
+// any of the points ls.
+func judgeLibNeighbours(b *board.Board, ls []board.Point, c board.Color) []board.Point {
+	var hs []board.Point
+	for _, l := range ls {
+		for _, q := range b.Neighbours(l) {
+			if b.At(q) == c && !slices.Contains(hs, b.ChainHead(q)) {
+				hs = append(hs, b.ChainHead(q))
+			}
+		}
+	}
+	return hs
+}
+
+// judgeSekiPair reports whether the chains at a and o, of opposite
+// colours and sharing exactly the liberties ls, are in seki: a move by
+// either side on either liberty captures nothing and leaves the mover's
+// chain in atari, the other side's capture leaves a chain the mover
+// cannot kill in the space it gained (else the fill is a nakade
+// sacrifice, as a group with a straight three and a stone on its vital
+// point), and the opponent chains around each are safe.
+func judgeSekiPair(b *board.Board, a, o board.Point, ls []board.Point, chainStatus map[board.Point]Status) bool {
+	for _, c := range []board.Color{b.At(a), b.At(o)} {
+		for _, l := range ls {
+			if !b.Legal(c, l) {
+				continue
+			}
+			pb := b.Clone()
+			pb.PlayLegal(c, l)
+			if pb.At(a) != b.At(a) || pb.At(o) != b.At(o) || pb.Liberties(l) != 1 {
+				return false
+			}
+			if judgeFillKills(pb, l) {
+				return false
+			}
+		}
+	}
+	return judgeOuterSafe(b, a, ls, chainStatus) && judgeOuterSafe(b, o, ls, chainStatus)
+}
+
+// judgeFillKills reports whether the stone just played at l, which put
+// its own chain in atari, kills: after the opponent captures the chain,
+// the mover (to play) captures the capturing chain inside the space the
+// capture opened. A space too large to read counts as life.
+func judgeFillKills(pb *board.Board, l board.Point) bool {
+	mover := pb.At(l)
+	last := pb.AtariLiberty(l)
+	if last == board.Pass || !pb.Legal(mover.Opponent(), last) {
+		return false
+	}
+	pb.PlayLegal(mover.Opponent(), last)
+	h := pb.ChainHead(last)
+	libs := judgeChainLibs(pb, h)
+	region, ok := judgeEnclosed(pb, h, libs)
+	if !ok {
+		return false
+	}
+	r := newLocalReader(pb, region, h)
+	win, ok := r.attackerWins(pb, 0, 0)
+	return ok && win
+}
+
+// judgeOuterSafe reports whether every opponent chain next to the chain
+// at h, other than those with a stone in inside, is alive by the
+// playouts and has at least localOuterLibs liberties, and whether the
+// chain at h itself has no liberty outside inside.
+func judgeOuterSafe(b *board.Board, h board.Point, inside []board.Point, chainStatus map[board.Point]Status) bool {
+	opp := b.At(h).Opponent()
+	for _, q := range b.Chain(h) {
+		for _, n := range b.Neighbours(q) {
+			switch b.At(n) {
+			case board.Empty:
+				if !slices.Contains(inside, n) {
+					return false
+				}
+			case opp:
+				if slices.Contains(inside, n) || judgeChainTouches(b, n, inside) {
+					continue
+				}
+				if chainStatus[b.ChainHead(n)] != Alive || b.Liberties(n) < localOuterLibs {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// judgeChainTouches reports whether the chain at p is next to a point of
+// inside (an opponent chain sharing the seki liberties).
+func judgeChainTouches(b *board.Board, p board.Point, inside []board.Point) bool {
+	for _, q := range b.Chain(p) {
+		for _, n := range b.Neighbours(q) {
+			if slices.Contains(inside, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// judgeEnclosed is the union of the regions the chain at h encloses
+// through its liberties ls: from each liberty, every point reached
+// through empty points and opponent stones. ok is false when that
+// reaches more than localRegionMax points (the chain is not enclosed
+// around a small space).
+func judgeEnclosed(b *board.Board, h board.Point, ls []board.Point) ([]board.Point, bool) {
+	own := b.At(h)
+	region := slices.Clone(ls)
+	for i := 0; i < len(region); i++ {
+		if len(region) > localRegionMax {
+			return nil, false
+		}
+		for _, n := range b.Neighbours(region[i]) {
+			if b.At(n) != own && !slices.Contains(region, n) {
+				region = append(region, n)
+			}
+		}
+	}
+	return region, len(region) <= localRegionMax
+}
+
+// localReader reads whether the attacker captures the target chain by
+// moves inside region, passes allowed, simple ko, no moves elsewhere
+// (so neither side has a ko threat). Two passes in a row end the reading
+// with the target alive.
+type localReader struct {
+	region []board.Point
+	target board.Point
+	def    board.Color
+	memo   map[uint64]bool // by position hash and passes: attacker wins
+	busy   map[uint64]bool // positions on the current line (a cycle is no win)
+	nodes  int
+	plies  []*board.Board // one board per ply, reused
+}
+
+// newLocalReader reads the chain at target of b inside region.
+func newLocalReader(b *board.Board, region []board.Point, target board.Point) *localReader {
+	return &localReader{region: region, target: target, def: b.At(target), memo: map[uint64]bool{}, busy: map[uint64]bool{}}
+}
+
+// judgeTrueEyes counts the liberties of the chain at h that are true eyes
+// of its colour.
+func judgeTrueEyes(b *board.Board, h board.Point, libs []board.Point) int {
+	n := 0
+	for _, l := range libs {
+		if b.IsEye(b.At(h), l) {
+			n++
+		}
+	}
+	return n
+}
+
+// attackerWins reads the position pb (the side to move is pb.ToMove())
+// after passes consecutive passes. ok is false when the reading ran out
+// of its node budget, and then win means nothing.
+func (r *localReader) attackerWins(pb *board.Board, ply, passes int) (win, ok bool) {
+	if pb.At(r.target) != r.def {
+		return true, true
+	}
+	if passes >= 2 || ply >= localPlyMax {
+		return false, true
+	}
+	r.nodes++
+	if r.nodes > localNodeMax {
+		return false, false
+	}
+	key := pb.Hash() ^ uint64(passes)*0x9e3779b97f4a7c15
+	if v, seen := r.memo[key]; seen {
+		return v, true
+	}
+	if r.busy[key] {
+		return false, true
+	}
+	r.busy[key] = true
+	defer delete(r.busy, key)
+	c := pb.ToMove()
+	attacker := c != r.def
+	result := !attacker // no move found: the defender's node is a win
+	moves := append(slices.Clone(r.region), board.Pass)
+	for _, p := range moves {
+		if p != board.Pass && (pb.At(p) != board.Empty || !pb.Legal(c, p)) {
+			continue
+		}
+		for len(r.plies) <= ply {
+			r.plies = append(r.plies, pb.Clone())
+		}
+		nb := r.plies[ply]
+		nb.CopyFrom(pb)
+		nb.PlayLegal(c, p)
+		np := 0
+		if p == board.Pass {
+			np = passes + 1
+		}
+		w, ok := r.attackerWins(nb, ply+1, np)
+		if !ok {
+			return false, false
+		}
+		if attacker && w {
+			result = true
+			break
+		}
+		if !attacker && !w {
+			result = false
+			break
+		}
+	}
+	r.memo[key] = result
+	return result, true
+}

@@ -1,0 +1,83 @@
+#!/bin/sh
+# Equal-time match: kisen against any GTP engine (e.g. Pachi at a fixed
+# playout count), alternating colours, Japanese rules, komi 6.5, with GNU Go
+# 3.8 as the scorer. `kisen match` times the opponent's genmove calls; this
+# script adds the load average (sampled every 30 s), re-counts every game
+# that ended by two passes with GNU Go's final_score (the opponent's own
+# count is not trusted), and prints wins, the 95% Wilson interval and the
+# opponent's mean seconds per move over all its moves.
+#
+# Usage: scripts/gtpmatch.sh "OPPONENT COMMAND" [GAMES] [SIZE] [MOVE_TIME] [DIR] [FIRST]
+# The opponent command is split on spaces (a wrapper script that cd's into
+# the engine's folder does for engines that load files from there). DIR
+# (default ./gtpmatch-SIZE) gets the SGF records, match.txt (the raw
+# `kisen match` output), load.txt and result.txt.
+set -eu
+OPP=${1:?usage: scripts/gtpmatch.sh "OPPONENT COMMAND" [GAMES] [SIZE] [MOVE_TIME] [DIR] [FIRST]}
+GAMES=${2:-10}
+SIZE=${3:-9}
+MOVE_TIME=${4:-1s}
+DIR=${5:-gtpmatch-$SIZE}
+FIRST=${6:-1}
+GNUGO=${GNUGO:-/usr/games/gnugo}
+KISEN=${KISEN:-/tmp/kisen-gtpmatch}
+
+mkdir -p "$DIR"
+go build -o "$KISEN" ./cmd/kisen
+commit=$(git rev-parse --short HEAD)
+if ! git diff --quiet HEAD -- . 2>/dev/null; then
+	commit="$commit+dirty"
+fi
+{
+	echo "commit $commit, started $(date -u '+%F %T') UTC"
+	echo "kisen: $MOVE_TIME per move, 2 threads; opponent: $OPP"
+} >"$DIR/result.txt"
+
+(while :; do
+	echo "$(date -u +%T) $(cut -d' ' -f1-3 /proc/loadavg)"
+	sleep 30
+done) >>"$DIR/load.txt" &
+sampler=$!
+trap 'kill "$sampler" 2>/dev/null' EXIT INT TERM
+
+"$KISEN" match --opponent "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
+	--move-time "$MOVE_TIME" --threads 2 --sgf-dir "$DIR" | tee "$DIR/match.txt"
+
+# Re-count with GNU Go: a game that ended by two passes or the move cap
+# gets GNU Go's final_score (Japanese rules, the record's komi);
+# resignations (+R) and illegal moves (+F) keep their result.
+g=$FIRST
+while [ "$g" -lt $((FIRST + GAMES)) ]; do
+	f=$(printf '%s/game-%03d.sgf' "$DIR" "$g")
+	[ -f "$f" ] || { g=$((g + 1)); continue; }
+	re=$(sed -n 's/.*RE\[\([^]]*\)\].*/\1/p' "$f" | head -1)
+	case $re in
+	*+R | *+F) score=$re ;;
+	*) score=$(printf 'loadsgf %s\nfinal_score\nquit\n' "$f" |
+		"$GNUGO" --mode gtp --japanese-rules | sed -n 's/^= \(.\+\)$/\1/p' | tail -1) ;;
+	esac
+	us=B
+	[ $((g % 2)) -eq 0 ] && us=W
+	won=0
+	case $score in "$us"+*) won=1 ;; esac
+	echo "game $g: kisen $us, opponent's count $re, GNU Go $score, kisen $([ $won = 1 ] && echo wins || echo loses)"
+	g=$((g + 1))
+done | tee -a "$DIR/result.txt"
+wins=$(grep -c 'kisen wins$' "$DIR/result.txt" || true)
+n=$(grep -c '^game ' "$DIR/result.txt" || true)
+
+awk -v k="$wins" -v n="$n" 'BEGIN {
+	if (n == 0) { print "no games"; exit }
+	z = 1.96; p = k / n; d = 1 + z*z/n
+	mid = (p + z*z/(2*n)) / d; half = z * sqrt(p*(1-p)/n + z*z/(4*n*n)) / d
+	lo = mid - half; hi = mid + half; if (lo < 0) lo = 0; if (hi > 1) hi = 1
+	printf "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", k, n-k, n, p, lo, hi
+}' | tee -a "$DIR/result.txt"
+# The opponent's mean time per move over all its genmoves, and kisen's.
+sed -n 's/.*searched \([0-9]*\) moves, [0-9]* playouts and \([0-9.]*\)s each.*opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \2 \3 \4/p' \
+	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4 }
+	END { if (om > 0) printf "kisen %.2fs per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/km, km, os/om, om }' |
+	tee -a "$DIR/result.txt"
+awk '{ s += $2; if ($2 > m) m = $2; n++ } END { if (n) printf "load average (1 min): mean %.2f, max %.2f over %d samples\n", s/n, m, n }' \
+	"$DIR/load.txt" | tee -a "$DIR/result.txt"
+echo "finished $(date -u '+%F %T') UTC" >>"$DIR/result.txt"
