@@ -6,7 +6,7 @@ BIN     := bin/kisen
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench fuzz fuzz-list fuzz-keep vet fmt-check clean timegame match9 ab arena soak killsoak
+.PHONY: build test demo bench fuzz fuzz-list fuzz-keep vet fmt-check clean timegame match9 ab arena soak killsoak diskfaults
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
@@ -62,6 +62,11 @@ soak:
 
 killsoak:
 	scripts/killsoak.sh $(KILLS) $(SEED)
+
+# Four disk faults during real games against GNU Go (needs root, socat,
+# strace, gnugo): docs/reliability.md, "Disk faults".
+diskfaults: build
+	scripts/diskfaults.sh
 
 # Long runs, not part of make test; their figures go into docs/strength.md.
 timegame:

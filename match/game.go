@@ -407,7 +407,9 @@ func (g *Game) finish(ctx context.Context, out Outcome) (Outcome, error) {
 	if out.Reason != Suspended {
 		g.rec.finish(out, sc, dead)
 	}
-	if err := g.save(); err != nil {
+	err := g.save()
+	g.rec.releaseFallback()
+	if err != nil {
 		return out, err
 	}
 	g.emit(Event{Kind: GameOver, Outcome: out, Board: g.board.Clone(), Score: &sc, Dead: dead, Seki: seki})

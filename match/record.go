@@ -29,6 +29,8 @@ type Recorder struct {
 	fallback []string                             // folders tried, in order, when the journal's cannot be written
 	path     string                               // where the journal is written now ("" = the game's journal)
 	lost     bool                                 // the last save was written nowhere
+	unlock   func()                               // releases the lock on the fallback journal
+	wrote    map[string]bool                      // fallback journals this game has written
 }
 
 // LinkStater is implemented by players whose link must survive a crash
@@ -38,7 +40,7 @@ type LinkStater interface {
 }
 
 func newRecorder(opt Options, black, white string, handicap []board.Point) *Recorder {
-	r := &Recorder{write: sgf.WriteFileAtomic, fallback: fallbackDirs()}
+	r := &Recorder{write: sgf.WriteFileAtomic, fallback: fallbackDirs(), wrote: map[string]bool{}}
 	r.rec = sgf.Record{
 		Size:        opt.Size,
 		Komi:        opt.Komi,
@@ -170,6 +172,9 @@ func (r *Recorder) save(journal string) string {
 		return fmt.Sprintf("WARNING: the record of this game cannot be encoded (%v); the journal %s keeps its last good version", err, r.Path(journal))
 	}
 	werr := r.writeAt(r.Path(journal), rec, link)
+	if werr != nil { // a passing error (one failed sync) does not move the journal
+		werr = r.writeAt(r.Path(journal), rec, link)
+	}
 	if werr == nil {
 		if r.lost {
 			r.lost = false
@@ -178,18 +183,22 @@ func (r *Recorder) save(journal string) string {
 		return ""
 	}
 	for _, dir := range r.fallback {
-		p := filepath.Join(dir, filepath.Base(journal))
-		if p == r.path {
+		if filepath.Dir(r.path) == dir {
 			continue
 		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		p, unlock, ok := claimFallback(dir, filepath.Base(journal), r.wrote)
+		if !ok {
 			continue
 		}
-		if err := r.writeAt(p, rec, link); err == nil {
-			old := r.Path(journal)
-			r.path, r.lost = p, false
-			return fmt.Sprintf("WARNING: cannot write the record %s (%v). The game goes on; the record is now written to %s (resume from that file if kisen stops, and submit it after the game)", old, werr, p)
+		if err := r.writeAt(p, rec, link); err != nil {
+			unlock()
+			continue
 		}
+		old := r.Path(journal)
+		r.releaseFallback()
+		r.path, r.lost, r.unlock = p, false, unlock
+		r.wrote[p] = true
+		return fmt.Sprintf("WARNING: cannot write the record %s (%v). The game goes on; the record is now written to %s (resume from that file if kisen stops, and submit it after the game)", old, werr, p)
 	}
 	if r.lost {
 		return ""
@@ -197,6 +206,50 @@ func (r *Recorder) save(journal string) string {
 	r.lost = true
 	return fmt.Sprintf("WARNING: the record cannot be written to %s (%v) nor to %s. The game goes on in memory and each move tries again; free the disk or fix the folder now, or note the moves by hand",
 		r.Path(journal), werr, strings.Join(r.fallback, " or "))
+}
+
+// claimFallback finds a name for the journal in the fallback folder dir
+// and locks it: NAME.sgf, else NAME-2.sgf, NAME-3.sgf…, never a file that
+// exists (another game's record: both sides of a kisen-vs-kisen game on one
+// machine have the same file name) unless this game wrote it (ours), nor
+// one another kisen holds.
+func claimFallback(dir, base string, ours map[string]bool) (path string, unlock func(), ok bool) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, false
+	}
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	for i := 1; i <= 99; i++ {
+		p := filepath.Join(dir, base)
+		if i > 1 {
+			p = filepath.Join(dir, fmt.Sprintf("%s-%d%s", stem, i, ext))
+		}
+		if _, err := os.Lstat(p); err == nil && !ours[p] {
+			continue
+		}
+		unlock, err := LockJournal(p)
+		if errors.Is(err, ErrJournalLocked) {
+			continue
+		}
+		if err != nil {
+			return "", nil, false
+		}
+		if _, err := os.Lstat(p); err == nil && !ours[p] { // written between the check and the lock
+			unlock()
+			continue
+		}
+		return p, unlock, true
+	}
+	return "", nil, false
+}
+
+// releaseFallback drops the lock on the fallback journal, if any: at the
+// end of the game, or when the journal moves on again.
+func (r *Recorder) releaseFallback() {
+	if r.unlock != nil {
+		r.unlock()
+		r.unlock = nil
+	}
 }
 
 // Path is where the journal is written now: journal, or its copy in a
@@ -232,3 +285,17 @@ func fallbackDirs() []string {
 // RecordPath is where the game's record is written now: Options.Journal,
 // or its copy in a fallback folder after a write there failed.
 func (g *Game) RecordPath() string { return g.rec.Path(g.opt.Journal) }
+
+// Unsaved returns the game's record when its last save was written
+// nowhere (every folder failed), for the operator to copy by hand; nil
+// when the record on disk at RecordPath is whole.
+func (g *Game) Unsaved() []byte {
+	if !g.rec.lost {
+		return nil
+	}
+	rec, _, err := g.rec.encode()
+	if err != nil {
+		return nil
+	}
+	return rec
+}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/sgf"
 )
 
 // A record that cannot be encoded never replaces a good journal: the
@@ -149,5 +150,125 @@ func TestDiskFaultEverywhereKeepsTheGameInMemory(t *testing.T) {
 	}
 	if rec := readRecord(t, o.Journal); len(rec.Nodes) != 8 || rec.Result == "" {
 		t.Errorf("journal after the disk came back: %d moves, RE %q", len(rec.Nodes), rec.Result)
+	}
+}
+
+// Both sides of a kisen-vs-kisen game on one machine have the same file
+// name; when both lose their folders they share the fallback folder. The
+// second must not overwrite the first's record, nor an older game's file.
+func TestDiskFaultFallbackNeverOverwrites(t *testing.T) {
+	fallback := filepath.Join(t.TempDir(), "fallback")
+	os.MkdirAll(fallback, 0o755)
+	older := filepath.Join(fallback, "game.sgf")
+	os.WriteFile(older, []byte("(;FF[4]GM[1]SZ[9];B[ee])"), 0o644)
+	var games []*Game
+	for range 2 {
+		o := opts(t)
+		b := &faultAt{scripted: scripted{name: "kisen", moves: []string{"E5", "F5", "G5"}}, n: 1}
+		w := &scripted{name: "peer", moves: []string{"D4", "C4", "B4"}}
+		g, err := NewGame(o, b, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.rec.fallback = []string{fallback}
+		b.fault = func() {
+			g.rec.write = func(p string, data []byte) error {
+				if strings.HasPrefix(p, filepath.Dir(o.Journal)) {
+					return errors.New("read-only file system")
+				}
+				return os.WriteFile(p, data, 0o644)
+			}
+		}
+		games = append(games, g)
+	}
+	// Another kisen holds game-3.sgf's lock but has not written it yet.
+	unlock, err := LockJournal(filepath.Join(fallback, "game-3.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	for i, g := range games {
+		if res, err := g.Run(context.Background()); err != nil || res.Reason != TwoPasses {
+			t.Fatalf("game %d: %+v, %v", i+1, res, err)
+		}
+	}
+	want := []string{filepath.Join(fallback, "game-2.sgf"), filepath.Join(fallback, "game-4.sgf")}
+	for i, g := range games {
+		if g.RecordPath() != want[i] {
+			t.Errorf("game %d written to %s, want %s", i+1, g.RecordPath(), want[i])
+		}
+		if rec := readRecord(t, want[i]); len(rec.Nodes) != 8 {
+			t.Errorf("game %d: %d moves in its fallback record", i+1, len(rec.Nodes))
+		}
+	}
+	if data, _ := os.ReadFile(older); string(data) != "(;FF[4]GM[1]SZ[9];B[ee])" {
+		t.Errorf("the older game's record was overwritten: %q", data)
+	}
+}
+
+// One failed write (a sync that returns EIO once) is tried again at once:
+// the journal stays where the operator expects it, with no warning.
+func TestDiskFaultOnceKeepsTheJournalInPlace(t *testing.T) {
+	o := opts(t)
+	b := &faultAt{scripted: scripted{name: "kisen", moves: []string{"E5", "F5", "G5"}}, n: 1}
+	w := &scripted{name: "peer", moves: []string{"D4", "C4", "B4"}}
+	g, err := NewGame(o, b, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.rec.fallback = []string{filepath.Join(t.TempDir(), "fallback")}
+	b.fault = func() {
+		failed := false
+		g.rec.write = func(p string, data []byte) error {
+			if !failed {
+				failed = true
+				return errors.New("sync: input/output error")
+			}
+			return os.WriteFile(p, data, 0o644)
+		}
+	}
+	got := notices(g)
+	if res, err := g.Run(context.Background()); err != nil || res.Reason != TwoPasses {
+		t.Fatalf("outcome %+v, %v", res, err)
+	}
+	if len(*got) != 0 || g.RecordPath() != o.Journal {
+		t.Fatalf("notices %q, record at %s; want none, and %s", *got, g.RecordPath(), o.Journal)
+	}
+	if rec := readRecord(t, o.Journal); len(rec.Nodes) != 8 {
+		t.Errorf("journal: %d moves, want 8", len(rec.Nodes))
+	}
+}
+
+// When the disk never comes back, the game still ends, and Unsaved hands
+// the whole record over for the operator to copy; with a good disk it is nil.
+func TestDiskFaultToTheEndLeavesTheRecordUnsaved(t *testing.T) {
+	for _, broken := range []bool{false, true} {
+		o := opts(t)
+		b := &faultAt{scripted: scripted{name: "kisen", moves: []string{"E5", "F5", "G5"}}, n: 1, fault: func() {}}
+		w := &scripted{name: "peer", moves: []string{"D4", "C4", "B4"}}
+		g, err := NewGame(o, b, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.rec.fallback = []string{filepath.Join(t.TempDir(), "fallback")}
+		if broken {
+			b.fault = func() {
+				g.rec.write = func(string, []byte) error { return errors.New("input/output error") }
+			}
+		}
+		if res, err := g.Run(context.Background()); err != nil || res.Reason != TwoPasses {
+			t.Fatalf("outcome %+v, %v", res, err)
+		}
+		got := g.Unsaved()
+		if !broken {
+			if got != nil {
+				t.Errorf("good disk: Unsaved = %q, want nil", got)
+			}
+			continue
+		}
+		rec, err := sgf.Parse(got)
+		if err != nil || len(rec.Nodes) != 8 || rec.Result == "" {
+			t.Fatalf("unsaved record: %v, %d moves, RE %q; want the whole game", err, len(rec.Nodes), rec.Result)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/kisen-go/kisen/config"
 	"github.com/kisen-go/kisen/internal/carrier"
 	"github.com/kisen-go/kisen/sgmp"
+	"github.com/rs/zerolog"
 )
 
 // linkIO is what the link gets from runPlay besides the configuration:
@@ -46,14 +47,14 @@ func takeStdio(port, listen, manual string, stdin io.Reader, stdout, stderr io.W
 // openLink opens the carrier the configuration and --listen name: a serial
 // device, standard input and output, or TCP. Progress (waiting for a TCP
 // peer) is told on link.notify.
-func openLink(ctx context.Context, cfg config.Config, listen string, link linkIO) (sgmp.Port, carrier.Spec, error) {
+func openLink(ctx context.Context, cfg config.Config, listen string, link linkIO, log zerolog.Logger) (sgmp.Port, carrier.Spec, error) {
 	spec, err := carrier.Parse(cfg.Link.Port, listen)
 	if err != nil {
 		return nil, spec, usageError{fmt.Errorf("play: %w", err)}
 	}
 	port, err := carrier.Open(ctx, spec, carrier.Options{
 		Serial: sgmp.PortConfig{Baud: cfg.Link.Baud, DataBits: cfg.Link.DataBits,
-			Parity: cfg.Link.Parity, StopBits: cfg.Link.StopBits, FlowControl: cfg.Link.FlowControl},
+			Parity: cfg.Link.Parity, StopBits: cfg.Link.StopBits, FlowControl: cfg.Link.FlowControl, Log: log},
 		Stdin: link.in, Stdout: link.out,
 		Notify: func(s string) {
 			if link.notify != nil {

@@ -267,12 +267,19 @@ func endGame(ctx context.Context, g *match.Game, opt match.Options, out match.Ou
 		fmt.Fprintln(stdout, report)
 	}
 	fmt.Fprint(stdout, comparison)
-	fmt.Fprintf(stdout, "record: %s\n", opt.Journal)
+	unsaved := g.Unsaved()
+	if unsaved == nil {
+		fmt.Fprintf(stdout, "record: %s\n", opt.Journal)
+	}
 	if out.Reason != match.Suspended {
 		fmt.Fprintf(stdout, "report: %s.report.txt\npicture: %s.report.svg\n", base, base)
 	}
 	if compared != "" {
 		fmt.Fprintf(stdout, "compare: %s\n", compared)
+	}
+	if unsaved != nil {
+		fmt.Fprintf(stdout, "WARNING: the record could not be written anywhere; %s holds only the moves before the disk failed.\nCopy the whole record below into a file and submit that:\n%s\n", opt.Journal, unsaved)
+		return fmt.Errorf("the record of this game is not on disk (printed above): free the disk or fix %s", filepath.Dir(opt.Journal))
 	}
 	if out.Reason == match.Suspended {
 		return fmt.Errorf("game suspended: %s", out.Detail)
@@ -432,7 +439,7 @@ func openRemote(ctx context.Context, cfg config.Config, listen string, link link
 	if err != nil {
 		return nil, nil, err
 	}
-	port, spec, err := openLink(ctx, cfg, listen, link)
+	port, spec, err := openLink(ctx, cfg, listen, link, logger)
 	if err != nil {
 		return nil, nil, err
 	}
