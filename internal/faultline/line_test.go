@@ -93,7 +93,11 @@ func TestDupAndNoiseAndDrop(t *testing.T) {
 func TestUnplugDropsBothWaysThenRecovers(t *testing.T) {
 	l, a, b := openEnds(t, Plan{Seed: 3, Kinds: []Kind{Unplug}, Rate: 1, Resend: 100 * time.Millisecond})
 	a.Write(okPkt) // pulls the cable
-	time.Sleep(20 * time.Millisecond)
+	// Wait for the relay to have pulled it: under load it may take longer
+	// than any fixed sleep.
+	for l.Stats().Faults[Unplug] == 0 {
+		time.Sleep(time.Millisecond)
+	}
 	l.SetRate(0)
 	b.Write(okPkt) // lost: the cable is out
 	time.Sleep(600 * time.Millisecond)
