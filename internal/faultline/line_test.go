@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -91,7 +92,8 @@ func TestDupAndNoiseAndDrop(t *testing.T) {
 }
 
 func TestUnplugDropsBothWaysThenRecovers(t *testing.T) {
-	l, a, b := openEnds(t, Plan{Seed: 3, Kinds: []Kind{Unplug}, Rate: 1, Resend: 100 * time.Millisecond})
+	var log syncLog
+	l, a, b := openEnds(t, Plan{Seed: 3, Kinds: []Kind{Unplug}, Rate: 1, Resend: 100 * time.Millisecond, Log: &log})
 	a.Write(okPkt) // pulls the cable
 	// Wait for the relay to have pulled it: under load it may take longer
 	// than any fixed sleep.
@@ -105,9 +107,13 @@ func TestUnplugDropsBothWaysThenRecovers(t *testing.T) {
 	if got := readN(t, a, 4); !bytes.Equal(got, okPkt) {
 		t.Fatalf("got % x", got)
 	}
+	// The relay counts the recovery just after it has written the packet.
 	s := l.Stats()
+	for end := time.Now().Add(2 * time.Second); s.MaxRecovery == 0 && time.Now().Before(end); s = l.Stats() {
+		time.Sleep(time.Millisecond)
+	}
 	if s.Faults[Unplug] != 1 || s.MaxRecovery < 500*time.Millisecond {
-		t.Fatalf("stats %+v", s)
+		t.Fatalf("stats %+v\n%s", s, log.String())
 	}
 }
 
@@ -144,4 +150,21 @@ func FuzzFrame(f *testing.F) {
 			t.Fatalf("rest % x", rest)
 		}
 	})
+}
+
+type syncLog struct {
+	mu sync.Mutex
+	sb strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.sb.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.sb.String()
 }
