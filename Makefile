@@ -6,7 +6,7 @@ BIN     := bin/kisen
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench fuzz fuzz-list fuzz-keep vet fmt-check clean timegame match9 ab arena soak killsoak diskfaults
+.PHONY: build test demo bench fuzz fuzz-list fuzz-keep vet lint fmt-check clean timegame match9 ab arena soak killsoak diskfaults
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
@@ -18,7 +18,11 @@ fmt-check:
 vet:
 	$(GO) vet $(PKGS)
 
-test: fmt-check vet
+# staticcheck is pinned as a tool in go.mod: nothing to install.
+lint:
+	$(GO) tool staticcheck $(PKGS)
+
+test: fmt-check vet lint
 	$(GO) test -race -timeout 14m $(PKGS)
 
 demo: build

@@ -101,11 +101,9 @@ type Game struct {
 	obs     []Observer
 	log     zerolog.Logger
 
-	cancelMove context.CancelCauseFunc // cancels the current Move call
-	moveDone   chan struct{}
-	resign     chan board.Color
-	resumed    bool
-	judged     engine.Judgement // the end-of-game judgement, if any
+	resign  chan board.Color
+	resumed bool
+	judged  engine.Judgement // the end-of-game judgement, if any
 }
 
 // NewGame sets up a game; handicap stones are placed on the board.

@@ -24,7 +24,8 @@ func LockJournal(path string) (unlock func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Truncate(0); err == nil {
+	err = f.Truncate(0)
+	if err == nil {
 		_, err = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
 	if err == nil {

@@ -184,9 +184,7 @@ func moveText(size int, p board.Point) string {
 }
 
 func (u *UI) addMessage(text string) {
-	for _, l := range splitLines(text) {
-		u.msgs = append(u.msgs, l)
-	}
+	u.msgs = append(u.msgs, splitLines(text)...)
 	if len(u.msgs) > maxMessages {
 		u.msgs = u.msgs[len(u.msgs)-maxMessages:]
 	}

@@ -11,7 +11,7 @@ import (
 
 func runSGF(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{errors.New("sgf: want a sub-command: kisen sgf check FILE...")}
+		return usageError{errors.New("sgf: want a sub-command (kisen sgf check FILE...)")}
 	}
 	switch args[0] {
 	case "check":
@@ -20,7 +20,7 @@ func runSGF(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fmt.Fprintln(stderr, "Usage: kisen sgf check FILE...")
 		return errHelp()
 	default:
-		return usageError{fmt.Errorf("sgf: unknown sub-command %q: kisen sgf check FILE...", args[0])}
+		return usageError{fmt.Errorf("sgf: unknown sub-command %q (kisen sgf check FILE...)", args[0])}
 	}
 }
 
@@ -35,7 +35,7 @@ func runSGFCheck(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usageError{errors.New("sgf check: no files given: kisen sgf check FILE...")}
+		return usageError{errors.New("sgf check: no files given (kisen sgf check FILE...)")}
 	}
 	bad, total := 0, 0
 	for _, name := range fs.Args() {

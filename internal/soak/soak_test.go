@@ -79,7 +79,8 @@ func TestSummaryLine(t *testing.T) {
 	if s.Line() != want {
 		t.Fatalf("%q", s.Line())
 	}
-	if GameSeed(7, 0) == GameSeed(7, 1) || GameSeed(7, 0) != GameSeed(7, 0) {
+	first, again := GameSeed(7, 0), GameSeed(7, 0)
+	if first == GameSeed(7, 1) || first != again {
 		t.Fatal("game seeds")
 	}
 }
