@@ -3,11 +3,9 @@ package gtp
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -53,6 +51,8 @@ type Server struct {
 
 	judged    *engine.Judgement // cache for final_score and final_status_list
 	judgedKey [3]uint64
+
+	commands map[string]command // the handler table, by GTP name
 }
 
 // sideClock is one side's time: main time, or (stones > 0) the time left in
@@ -62,17 +62,38 @@ type sideClock struct {
 	stones int
 }
 
-// ErrQuit is returned by Serve after a quit command.
-var ErrQuit = errors.New("gtp: quit")
-
 // NewServer returns a server for a 19x19 board, komi 6.5.
 func NewServer(name, version string, np NewPlayer) *Server {
-	return &Server{Name: name, Version: version, newPlayer: np, b: board.MustNew(19), komi: 6.5, moveCap: 400}
+	s := &Server{Name: name, Version: version, newPlayer: np, b: board.MustNew(19), komi: 6.5, moveCap: 400}
+	s.commands = s.commandTable()
+	return s
 }
 
-var commands = []string{"boardsize", "clear_board", "final_score", "final_status_list", "genmove",
-	"known_command", "komi", "list_commands", "name", "play", "protocol_version", "quit",
-	"showboard", "time_left", "time_settings", "undo", "version"}
+// parseLine splits one command line into its optional numeric id and its
+// fields (GTP §3.1): control characters other than tab are dropped, tabs
+// count as spaces and a '#' starts a comment. A line with no command has
+// no fields.
+func parseLine(line string) (id string, fields []string) {
+	line = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r < 32 || r == 127:
+			return -1
+		}
+		return r
+	}, line)
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	fields = strings.Fields(line)
+	if len(fields) > 0 {
+		if _, err := strconv.Atoi(fields[0]); err == nil {
+			id, fields = fields[0], fields[1:]
+		}
+	}
+	return id, fields
+}
 
 // Serve reads commands from r and writes responses to w until EOF or quit.
 // It returns nil at EOF or after quit.
@@ -81,28 +102,9 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 64<<10)
 	for sc.Scan() {
-		line := strings.TrimSpace(strings.Map(func(r rune) rune {
-			if r == '\t' {
-				return ' '
-			}
-			if r < 32 || r == 127 {
-				return -1
-			}
-			return r
-		}, sc.Text()))
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = strings.TrimSpace(line[:i])
-		}
-		if line == "" {
+		id, f := parseLine(sc.Text())
+		if len(f) == 0 {
 			continue
-		}
-		f := strings.Fields(line)
-		id := ""
-		if _, err := strconv.Atoi(f[0]); err == nil {
-			id, f = f[0], f[1:]
-			if len(f) == 0 {
-				continue
-			}
 		}
 		out, err := s.Handle(ctx, f[0], f[1:])
 		var resp string
@@ -117,7 +119,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		if _, werr := io.WriteString(w, resp+"\n\n"); werr != nil {
 			return fmt.Errorf("gtp: write response: %w", werr)
 		}
-		if errors.Is(err, ErrQuit) || (err == nil && f[0] == "quit") {
+		if err == nil && f[0] == "quit" {
 			return nil
 		}
 	}
@@ -147,189 +149,6 @@ func (s *Server) dropPlayer() {
 		c.Close()
 	}
 	s.player = nil
-}
-
-// Handle runs one command and returns its response text.
-func (s *Server) Handle(ctx context.Context, cmd string, args []string) (string, error) {
-	size := s.b.Size()
-	switch cmd {
-	case "protocol_version":
-		return "2", nil
-	case "name":
-		return s.Name, nil
-	case "version":
-		return s.Version, nil
-	case "list_commands":
-		return strings.Join(commands, "\n"), nil
-	case "known_command":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: known_command NAME")
-		}
-		for _, c := range commands {
-			if c == args[0] {
-				return "true", nil
-			}
-		}
-		return "false", nil
-	case "quit":
-		s.dropPlayer()
-		return "", nil
-	case "boardsize":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: boardsize N")
-		}
-		n, err := strconv.Atoi(args[0])
-		if err != nil {
-			return "", errors.New("syntax error: boardsize wants a number")
-		}
-		b, err := board.New(n)
-		if err != nil {
-			return "", errors.New("unacceptable size")
-		}
-		s.b = b
-		s.dropPlayer()
-		return "", nil
-	case "clear_board":
-		s.b = board.MustNew(size)
-		s.dropPlayer()
-		return "", nil
-	case "komi":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: komi K")
-		}
-		k, err := strconv.ParseFloat(args[0], 64)
-		if err != nil {
-			return "", errors.New("syntax error: komi wants a number")
-		}
-		if k != s.komi {
-			s.komi = k
-			s.dropPlayer()
-		}
-		return "", nil
-	case "play":
-		if len(args) != 2 {
-			return "", errors.New("syntax error: play COLOR VERTEX")
-		}
-		c, err := board.ParseColor(args[0])
-		if err != nil || c == board.Empty {
-			return "", errors.New("syntax error: bad colour")
-		}
-		p, err := board.ParseGTP(size, args[1])
-		if err != nil {
-			return "", errors.New("syntax error: bad vertex")
-		}
-		if err := s.b.Play(board.Move{Color: c, Point: p}); err != nil {
-			return "", errors.New("illegal move")
-		}
-		return "", nil
-	case "genmove":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: genmove COLOR")
-		}
-		c, err := board.ParseColor(args[0])
-		if err != nil || c == board.Empty {
-			return "", errors.New("syntax error: bad colour")
-		}
-		if err := s.ensurePlayer(); err != nil {
-			return "", fmt.Errorf("engine not available: %v", err)
-		}
-		start := time.Now()
-		d, err := s.player.GenMove(ctx, s.b, c, s.engineClock(c))
-		s.spend(c, time.Since(start))
-		if err != nil {
-			return "", fmt.Errorf("genmove failed: %v", err)
-		}
-		if d.Resign {
-			return "resign", nil
-		}
-		if err := s.b.Play(board.Move{Color: c, Point: d.Move}); err != nil {
-			return "", fmt.Errorf("engine chose an illegal move: %v", err)
-		}
-		if pp, ok := s.player.(Ponderer); ok && s.b.Passes() < 2 {
-			pp.Ponder(s.b, c.Opponent())
-		}
-		return board.GTP(size, d.Move), nil
-	case "undo":
-		if len(s.b.Moves()) == 0 {
-			return "", errors.New("cannot undo")
-		}
-		if err := s.b.Undo(1); err != nil {
-			return "", errors.New("cannot undo")
-		}
-		return "", nil
-	case "time_settings":
-		if len(args) != 3 {
-			return "", errors.New("syntax error: time_settings MAIN BYO STONES")
-		}
-		var v [3]int
-		for i, a := range args {
-			n, err := strconv.Atoi(a)
-			if err != nil || n < 0 {
-				return "", errors.New("syntax error: time_settings wants three whole numbers >= 0")
-			}
-			v[i] = n
-		}
-		s.main, s.byo, s.byoStones = time.Duration(v[0])*time.Second, time.Duration(v[1])*time.Second, v[2]
-		// Byo-yomi time without stones means no time limits (GTP §4.2);
-		// so does no time at all.
-		s.timed = !(s.byo > 0 && s.byoStones == 0) && (s.main > 0 || s.byo > 0)
-		start := sideClock{left: s.main}
-		if s.main == 0 {
-			start = sideClock{left: s.byo, stones: s.byoStones}
-		}
-		s.clock[board.Black], s.clock[board.White] = start, start
-		return "", nil
-	case "time_left":
-		if len(args) != 3 {
-			return "", errors.New("syntax error: time_left COLOR TIME STONES")
-		}
-		c, err := board.ParseColor(args[0])
-		if err != nil || c == board.Empty {
-			return "", errors.New("syntax error: bad colour")
-		}
-		t, err := strconv.ParseFloat(args[1], 64)
-		if err != nil || t < 0 || t > 1e7 {
-			return "", errors.New("syntax error: bad time")
-		}
-		st, err := strconv.Atoi(args[2])
-		if err != nil || st < 0 {
-			return "", errors.New("syntax error: bad stones")
-		}
-		s.clock[c] = sideClock{left: time.Duration(t * float64(time.Second)), stones: st}
-		s.timed = true
-		return "", nil
-	case "final_score":
-		return s.judge().Score.Result, nil
-	case "final_status_list":
-		if len(args) != 1 {
-			return "", errors.New("syntax error: final_status_list alive|dead|seki")
-		}
-		st := args[0]
-		if st != "alive" && st != "dead" && st != "seki" {
-			return "", errors.New("syntax error: final_status_list alive|dead|seki")
-		}
-		// The lists are the ones final_score counts: dead includes
-		// chains of unclear status the count takes as dead.
-		j := s.judge()
-		in := func(ps []board.Point, p board.Point) bool {
-			i := sort.Search(len(ps), func(i int) bool { return ps[i] >= p })
-			return i < len(ps) && ps[i] == p
-		}
-		var out []string
-		for _, p := range board.AllPoints(size) {
-			if s.b.At(p) == board.Empty {
-				continue
-			}
-			dead, seki := in(j.Dead, p), in(j.Seki, p)
-			if (st == "dead" && dead) || (st == "seki" && seki) || (st == "alive" && !dead && !seki) {
-				out = append(out, board.GTP(size, p))
-			}
-		}
-		return strings.Join(out, " "), nil
-	case "showboard":
-		return "\n" + strings.TrimRight(s.b.String(), "\n"), nil
-	}
-	return "", errors.New("unknown command")
 }
 
 // judge judges the current position once; final_score and

@@ -220,19 +220,31 @@ func TestServerFinalScoreAndStatus(t *testing.T) {
 
 func itoa(n int) string { return string(rune('0' + n)) }
 
-// TestServerListCommands: list_commands names every GTP command the issue
-// requires, and each listed command is known and handled.
+// TestServerListCommands: list_commands (one name a line, as GoGui reads
+// it) names every GTP command kisen promises, including loadsgf and the
+// handicap commands, and each listed command is known and handled.
 func TestServerListCommands(t *testing.T) {
 	s := newServer()
 	run(t, s, "boardsize 9")
-	list := strings.Split(run(t, s, "list_commands"), "\n")
+	// GoGui reads the answer over the wire: "= " then one name a line,
+	// ended by an empty line.
+	var wire strings.Builder
+	if err := s.Serve(context.Background(), strings.NewReader("list_commands\n"), &wire); err != nil {
+		t.Fatal(err)
+	}
+	answer, ok := strings.CutPrefix(wire.String(), "= ")
+	if !ok || !strings.HasSuffix(answer, "\n\n") {
+		t.Fatalf("list_commands on the wire: %q", wire.String())
+	}
+	list := strings.Split(strings.TrimSuffix(answer, "\n\n"), "\n")
 	have := map[string]bool{}
 	for _, c := range list {
 		have[c] = true
 	}
 	for _, c := range []string{"protocol_version", "name", "version", "known_command", "list_commands", "quit",
 		"boardsize", "clear_board", "komi", "play", "genmove", "undo", "time_settings", "time_left",
-		"final_score", "final_status_list", "showboard"} {
+		"final_score", "final_status_list", "showboard",
+		"loadsgf", "fixed_handicap", "place_free_handicap", "set_free_handicap"} {
 		if !have[c] {
 			t.Errorf("list_commands lacks %s", c)
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/kisen-go/kisen/config"
 	"github.com/kisen-go/kisen/engine"
 	"github.com/kisen-go/kisen/gtp"
 )
@@ -32,26 +33,36 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	opt := engine.Options{
-		Threads:       cfg.Engine.Threads,
-		MaxMemoryMB:   cfg.Engine.MaxMemoryMB,
-		Seed:          cfg.Engine.Seed,
-		Ponder:        cfg.Engine.Ponder,
-		Widening:      cfg.Engine.Widening || *widening,
-		TreePerThread: cfg.Engine.TreePerThread || *perThread,
-		Playouts:      *playouts,
-		MoveTime:      *moveTime,
-	}
-	if cfg.Engine.Resign {
-		opt.ResignThreshold = cfg.Engine.ResignThreshold
-	}
+	opt := engineOptions(cfg.Engine)
+	opt.Widening = opt.Widening || *widening
+	opt.TreePerThread = opt.TreePerThread || *perThread
+	opt.Playouts, opt.MoveTime = *playouts, *moveTime
 	if *threads > 0 {
 		opt.Threads = *threads
 	}
-	srv := gtp.NewServer("kisen", "0.1", func(size int, komi float64) (gtp.Player, error) {
+	// version answers GTP version; main's version is set at build time.
+	srv := gtp.NewServer("kisen", version, func(size int, komi float64) (gtp.Player, error) {
 		o := opt
 		o.Size, o.Komi = size, komi
 		return engine.New(o)
 	})
 	return srv.Serve(ctx, stdin, stdout)
+}
+
+// engineOptions is the embedded engine as the config's engine section
+// sets it up (kisen play and kisen gtp); the caller adds the board, the
+// effort and the log.
+func engineOptions(c config.Engine) engine.Options {
+	opt := engine.Options{
+		Threads:       c.Threads,
+		MaxMemoryMB:   c.MaxMemoryMB,
+		Seed:          c.Seed,
+		Ponder:        c.Ponder,
+		Widening:      c.Widening,
+		TreePerThread: c.TreePerThread,
+	}
+	if c.Resign {
+		opt.ResignThreshold = c.ResignThreshold
+	}
+	return opt
 }

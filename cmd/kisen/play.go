@@ -419,13 +419,9 @@ func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime 
 		}
 		return match.NewGTPPlayer(cfg.Player, c), nil
 	}
-	threshold := 0.0
-	if cfg.Engine.Resign {
-		threshold = cfg.Engine.ResignThreshold
-	}
-	e, err := engine.New(engine.Options{Size: cfg.Game.Size, Komi: cfg.Game.Komi, Threads: cfg.Engine.Threads,
-		MaxMemoryMB: cfg.Engine.MaxMemoryMB, MoveTime: moveTime, ResignThreshold: threshold,
-		Ponder: cfg.Engine.Ponder, Widening: cfg.Engine.Widening, TreePerThread: cfg.Engine.TreePerThread, Seed: cfg.Engine.Seed, Log: logger.With().Str("component", "engine").Logger()})
+	opt := engineOptions(cfg.Engine)
+	opt.Size, opt.Komi, opt.MoveTime, opt.Log = cfg.Game.Size, cfg.Game.Komi, moveTime, logger.With().Str("component", "engine").Logger()
+	e, err := engine.New(opt)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
