@@ -82,9 +82,6 @@ type Move struct {
 	Point Point
 }
 
-// IsPass reports whether m is a pass.
-func (m Move) IsPass() bool { return m.Point == Pass }
-
 // ErrCoord is wrapped by every coordinate parsing error.
 var ErrCoord = errors.New("bad coordinate")
 
@@ -102,6 +99,13 @@ func At(size, col, row int) Point {
 func ColRow(size int, p Point) (col, row int) {
 	s := stride(size)
 	return int(p)%s - 1, int(p)/s - 1
+}
+
+// Index is p's place in AllPoints(size) order, row*size + col: the index
+// of per-point slices such as Score.Owner.
+func Index(size int, p Point) int {
+	c, r := ColRow(size, p)
+	return r*size + c
 }
 
 // OnBoard reports whether col,row lie on a board of the given size.
@@ -207,28 +211,6 @@ func ParseSGF(size int, s string) (Point, error) {
 		return Pass, fmt.Errorf("%w: SGF point %q is outside a %dx%d board", ErrCoord, s, size, size)
 	}
 	return At(size, c, size-1-top), nil
-}
-
-// CGF is CgfGoBan's 0xYYXX form: x and y counted from 1, y from the top.
-// Pass is 0.
-func CGF(size int, p Point) int {
-	if p == Pass {
-		return 0
-	}
-	c, r := ColRow(size, p)
-	return (size-r)<<8 | (c + 1)
-}
-
-// FromCGF is the inverse of CGF.
-func FromCGF(size, v int) (Point, error) {
-	if v == 0 {
-		return Pass, nil
-	}
-	x, y := v&0xFF, v>>8
-	if x < 1 || x > size || y < 1 || y > size {
-		return Pass, fmt.Errorf("%w: CgfGoBan point 0x%04X is outside a %dx%d board", ErrCoord, v, size, size)
-	}
-	return At(size, x-1, size-y), nil
 }
 
 // HandicapPoints returns the fixed handicap points for n stones on a 9, 13

@@ -192,68 +192,16 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 	return b.Legal(c, p) && b.SelfAtari(c, p) == 0
 }
 
-// HeavyMove picks c's playout move: capture/escape around the last move,
-// good 3x3 shapes next to it, else a random legal move that fills no own
+// heavyMove picks c's playout move: the answers to the last move
+// (lastMoveAnswer), then a capture of any chain in atari the playout
+// watches (w, when not nil), else a random legal move that fills no own
 // eye and is not a self-atari of more than two stones, unless it is a
-// killing sacrifice (NakadeSacrifice).
-func (b *Board) HeavyMove(c Color, r *Rand) Point {
-	return b.heavyMove(c, r, nil, Pass, nil, nil)
-}
-
-// heavyMove is HeavyMove with, when lg is not nil, the stored reply to prev
-// and the last move tried after the atari answers (see Replies), when w is
-// not nil, a capture of any watched chain in atari before the random move,
-// and, when lad is not nil, no escape into a ladder that works.
-func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWatch, lad *Ladders) Point {
-	last := b.last.Point
-	if last != Pass && b.color[last] != Empty {
-		// Capture the last move's chain if it is in atari.
-		h := b.head[last]
-		if b.inAtari(h) {
-			l := b.soleLib(h)
-			if b.Legal(c, l) && r.Intn(10) != 0 {
-				return l
-			}
-		}
-		// Our chains next to the last move in atari: capture an attacker
-		// or run.
-		for _, n := range b.neighbours(last) {
-			if b.color[n] != c || !b.inAtari(b.head[n]) {
-				continue
-			}
-			if p := b.captureAround(c, b.head[n]); p != Pass {
-				return p
-			}
-			l := b.soleLib(b.head[n])
-			if b.escapeOK(c, l) && !b.escapeLaddered(c, l, n, lad) {
-				return l
-			}
-		}
-		// Two-liberty fights next to the last move (mostly: a playout
-		// should not read every fight the same way).
-		if r.Intn(8) != 0 {
-			if p := b.twoLibMove(c, last); p != Pass {
-				return p
-			}
-		}
-		// The vital point of a three-point eye space next to it.
-		if p := b.nakadeMove(c, last); p != Pass {
+// killing sacrifice (NakadeSacrifice). prev is the move before the last,
+// the context of the reply tables.
+func (b *Board) heavyMove(c Color, r *Rand, prev Point, w *atariWatch, aid PlayoutAids) Point {
+	if last := b.last.Point; last != Pass && b.color[last] != Empty {
+		if p := b.lastMoveAnswer(c, r, prev, last, aid); p != Pass {
 			return p
-		}
-		// Good shapes around the last move, tried from a random start.
-		s := Point(b.stride)
-		around := [8]Point{last - s - 1, last - s, last - s + 1, last - 1, last + 1, last + s - 1, last + s, last + s + 1}
-		start := r.Intn(8)
-		for i := 0; i < 8; i++ {
-			p := around[(start+i)&7]
-			if b.color[p] == Empty && b.GoodPattern(c, p) && b.Legal(c, p) && b.SelfAtari(c, p) == 0 {
-				return p
-			}
-		}
-		if lg != nil {
-			if p := b.replyMove(c, lg, prev, last); p != Pass {
-				return p
-			}
 		}
 	}
 	if w != nil {
@@ -261,6 +209,67 @@ func (b *Board) heavyMove(c Color, r *Rand, lg *Replies, prev Point, w *atariWat
 			return p
 		}
 	}
+	return b.randomMove(c, r)
+}
+
+// lastMoveAnswer is c's answer to the last move (a stone on the board), or
+// Pass: capture it in atari, save an own chain it put in atari (unless the
+// escape runs into a working ladder, aid.Ladders), a two-liberty fight, a
+// nakade, a good 3x3 shape around it, else the stored reply to prev and
+// last (aid.Replies).
+func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAids) Point {
+	// Capture the last move's chain if it is in atari.
+	h := b.head[last]
+	if b.inAtari(h) {
+		l := b.soleLib(h)
+		if b.Legal(c, l) && r.Intn(10) != 0 {
+			return l
+		}
+	}
+	// Our chains next to the last move in atari: capture an attacker or
+	// run.
+	for _, n := range b.neighbours(last) {
+		if b.color[n] != c || !b.inAtari(b.head[n]) {
+			continue
+		}
+		if p := b.captureAround(c, b.head[n]); p != Pass {
+			return p
+		}
+		l := b.soleLib(b.head[n])
+		if b.escapeOK(c, l) && !b.escapeLaddered(c, l, n, aid.Ladders) {
+			return l
+		}
+	}
+	// Two-liberty fights next to the last move (mostly: a playout should
+	// not read every fight the same way).
+	if r.Intn(8) != 0 {
+		if p := b.twoLibMove(c, last); p != Pass {
+			return p
+		}
+	}
+	// The vital point of a three-point eye space next to it.
+	if p := b.nakadeMove(c, last); p != Pass {
+		return p
+	}
+	// Good shapes around the last move, tried from a random start.
+	s := Point(b.stride)
+	around := [8]Point{last - s - 1, last - s, last - s + 1, last - 1, last + 1, last + s - 1, last + s, last + s + 1}
+	start := r.Intn(8)
+	for i := 0; i < 8; i++ {
+		p := around[(start+i)&7]
+		if b.color[p] == Empty && b.GoodPattern(c, p) && b.Legal(c, p) && b.SelfAtari(c, p) == 0 {
+			return p
+		}
+	}
+	if aid.Replies != nil {
+		return b.replyMove(c, aid.Replies, prev, last)
+	}
+	return Pass
+}
+
+// randomMove is a random legal move for c that fills no own eye and is no
+// self-atari of more than two stones unless a killing sacrifice, or Pass.
+func (b *Board) randomMove(c Color, r *Rand) Point {
 	n := b.nEmpty
 	if n == 0 {
 		return Pass
@@ -316,14 +325,6 @@ func (b *Board) captureAround(c Color, h Point) Point {
 	return Pass
 }
 
-// HeavyPlayout plays HeavyMove moves from the current position, starting
-// with the side to move, until two passes or maxMoves moves. Each move's
-// point is appended to moves (colours alternate from the starting side)
-// and the extended slice is returned.
-func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point) []Point {
-	return b.HeavyPlayoutWith(r, maxMoves, moves, PlayoutAids{})
-}
-
 // PlayoutAids are a search thread's helpers for its heavy playouts, kept
 // from one playout to the next. A nil field turns its rule off.
 type PlayoutAids struct {
@@ -335,10 +336,13 @@ type PlayoutAids struct {
 	Ladders *Ladders
 }
 
-// HeavyPlayoutWith is HeavyPlayout with the aids; moves must hold the
-// moves that led to the current position, at least the last two, as the
-// replies' context.
-func (b *Board) HeavyPlayoutWith(r *Rand, maxMoves int, moves []Point, aid PlayoutAids) []Point {
+// HeavyPlayout plays heavyMove moves from the current position, starting
+// with the side to move, until two passes or maxMoves moves. Each move's
+// point is appended to moves (colours alternate from the starting side)
+// and the extended slice is returned. With aid.Replies, moves must hold
+// the moves that led to the current position, at least the last two, as
+// the replies' context.
+func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAids) []Point {
 	c := b.toMove
 	passes := 0
 	var w atariWatch
@@ -348,7 +352,7 @@ func (b *Board) HeavyPlayoutWith(r *Rand, maxMoves int, moves []Point, aid Playo
 		if n := len(moves); n >= 2 {
 			prev = moves[n-2]
 		}
-		p := b.heavyMove(c, r, aid.Replies, prev, &w, aid.Ladders)
+		p := b.heavyMove(c, r, prev, &w, aid)
 		if p == Pass {
 			passes++
 		} else {

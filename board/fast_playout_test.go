@@ -133,7 +133,7 @@ func TestHeavyPlayoutTerminates(t *testing.T) {
 		b := new(Board)
 		for i := 0; i < 50; i++ {
 			b.CopyFrom(root)
-			moves := b.HeavyPlayout(r, 3*n*n, nil)
+			moves := b.HeavyPlayout(r, 3*n*n, nil, PlayoutAids{})
 			if b.passes < 2 {
 				t.Fatalf("%dx%d playout %d did not end in two passes (%d moves)", n, n, i, len(moves))
 			}
@@ -146,7 +146,7 @@ func BenchmarkHeavyPlayout19(b *testing.B) {
 	moves := make([]Point, 0, 2048)
 	for i := 0; i < b.N; i++ {
 		pb.CopyFrom(root)
-		moves = pb.HeavyPlayout(r, 3*361, moves[:0])
+		moves = pb.HeavyPlayout(r, 3*361, moves[:0], PlayoutAids{})
 	}
 }
 

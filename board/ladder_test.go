@@ -119,7 +119,7 @@ func TestHeavyMoveLeavesLadder(t *testing.T) {
 				"..XX.....",
 				".........")
 			b.PlayLegal(Black, p9("C4"))
-			if b.heavyMove(White, NewRand(seed), nil, Pass, nil, lad) == p9("D3") {
+			if b.heavyMove(White, NewRand(seed), Pass, nil, PlayoutAids{Ladders: lad}) == p9("D3") {
 				n++
 			}
 		}

@@ -51,13 +51,13 @@ func TestPlayoutUsesPlayableReplyOnly(t *testing.T) {
 	}
 }
 
-func TestHeavyPlayoutWithIsLegal(t *testing.T) {
+func TestHeavyPlayoutWithAidsIsLegal(t *testing.T) {
 	var lg Replies
 	var lad Ladders
 	r := NewRand(7)
 	for game := 0; game < 50; game++ {
 		b := MustNew(9)
-		moves := b.HeavyPlayoutWith(r, 300, nil, PlayoutAids{Replies: &lg, Ladders: &lad})
+		moves := b.HeavyPlayout(r, 300, nil, PlayoutAids{Replies: &lg, Ladders: &lad})
 		lg.Learn(moves, Black, b.AreaScore() > 0)
 		// Replay on a referee board: every move must be legal.
 		ref := MustNew(9)

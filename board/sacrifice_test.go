@@ -100,7 +100,7 @@ func TestHeavyPlayoutKillsSekiLookalike(t *testing.T) {
 	for range n {
 		pb := b.Clone()
 		pb.SetToMove(Black)
-		pb.HeavyPlayout(r, 300, nil)
+		pb.HeavyPlayout(r, 300, nil, PlayoutAids{})
 		if pb.At(e9) != White {
 			killed++
 		}

@@ -88,7 +88,7 @@ func ResultString(blackMinusWhite float64) string {
 func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 	size := b.size
 	s := Score{Rules: rules, Komi: komi, Owner: make([]Color, size*size)}
-	idx := func(p Point) int { c, r := ColRow(size, p); return r*size + c }
+	idx := func(p Point) int { return Index(size, p) }
 
 	isDead := make([]bool, maxPoints)
 	isSeki := make([]bool, maxPoints)

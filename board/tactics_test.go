@@ -172,7 +172,7 @@ func TestCaptureWatchedAnywhere(t *testing.T) {
 	}
 	// B3 (one stone, liberty C3) and E1-E2 (two stones, liberty E3): the
 	// larger first.
-	if p := b.heavyMove(Black, NewRand(1), nil, Pass, &w, nil); p != pt(4, 2) {
+	if p := b.heavyMove(Black, NewRand(1), Pass, &w, PlayoutAids{}); p != pt(4, 2) {
 		t.Fatalf("Black plays %v, want the capture of the pair at E3", p)
 	}
 	b.PlayLegal(Black, pt(4, 2))
@@ -181,7 +181,7 @@ func TestCaptureWatchedAnywhere(t *testing.T) {
 		t.Fatalf("after the capture the watch holds %d chains, want B3 only", w.n)
 	}
 	b.PlayLegal(White, Pass)
-	if p := b.heavyMove(Black, NewRand(1), nil, Pass, &w, nil); p != pt(2, 2) {
+	if p := b.heavyMove(Black, NewRand(1), Pass, &w, PlayoutAids{}); p != pt(2, 2) {
 		t.Fatalf("Black plays %v, want the capture of B3 at C3", p)
 	}
 	// A move that puts nothing in atari adds nothing to the watch; one

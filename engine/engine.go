@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 	"time"
@@ -437,8 +436,7 @@ func quiet(b *board.Board) bool {
 					nearStone = true
 					continue
 				}
-				col, row := board.ColRow(n, x)
-				if j := row*n + col; !seen[j] {
+				if j := board.Index(n, x); !seen[j] {
 					seen[j] = true
 					stack = append(stack, x)
 				}
@@ -463,8 +461,7 @@ func inOwnTerritory(b *board.Board, c board.Color, p board.Point, own []float64)
 	if p == board.Pass {
 		return false
 	}
-	col, row := board.ColRow(b.Size(), p)
-	return b.RegionOwner(p) == c || (own != nil && own[row*b.Size()+col] >= ownTerritory)
+	return b.RegionOwner(p) == c || (own != nil && own[board.Index(b.Size(), p)] >= ownTerritory)
 }
 
 // forced returns the move when c has exactly one candidate and it is
@@ -531,10 +528,6 @@ const (
 func (e *Engine) passView(b *board.Board, c board.Color) passView {
 	j := Judge(b, JudgeOptions{Playouts: 300, Seed: e.seed, Rules: board.Japanese, Komi: e.opt.Komi})
 	size := b.Size()
-	idx := func(p board.Point) int {
-		col, row := board.ColRow(size, p)
-		return row*size + col
-	}
 	v := passView{own: make([]float64, len(j.Ownership)), fix: board.Pass}
 	for i, o := range j.Ownership {
 		if c == board.White {
@@ -569,7 +562,7 @@ func (e *Engine) passView(b *board.Board, c board.Color) passView {
 			lib := b.AtariLiberty(p)
 			mean := 0.0
 			for _, q := range b.Chain(p) {
-				mean += v.own[idx(q)]
+				mean += v.own[board.Index(size, q)]
 			}
 			mean /= float64(n)
 			if b.Legal(c, lib) && b.SelfAtari(c, lib) == 0 && mean > -hopelessOwn {
@@ -626,100 +619,6 @@ func (e *Engine) threadReplies(i int) *board.Replies {
 		e.replies = append(e.replies, new(board.Replies))
 	}
 	return e.replies[i]
-}
-
-// startWorkers starts one worker per search thread, thread i on tree
-// ts[i%len(ts)], sharing one halt; the returned group waits for them all.
-func (e *Engine) startWorkers(ctx context.Context, ts []*tree, root *board.Board, bud budget, start time.Time) *sync.WaitGroup {
-	var wg sync.WaitGroup
-	stop := make(chan struct{})
-	var stopOnce sync.Once
-	halt := func() { stopOnce.Do(func() { close(stop) }) }
-	for i := 0; i < e.threads; i++ {
-		wg.Add(1)
-		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		go func(t *tree, seed uint64, lg *board.Replies) {
-			defer wg.Done()
-			e.worker(ctx, t, root, seed, lg, bud, start, stop, halt)
-		}(ts[i%len(ts)], e.seed, e.threadReplies(i))
-	}
-	return &wg
-}
-
-// worker runs playouts until the budget, ctx or halt ends them. lg, if not
-// nil, is the thread's own reply tables: the playouts use them and learn
-// each result into them.
-func (e *Engine) worker(ctx context.Context, t *tree, root *board.Board, seed uint64, lg *board.Replies, bud budget, start time.Time, stop chan struct{}, halt func()) {
-	r := board.NewRand(seed)
-	pb := new(board.Board)
-	moves := make([]board.Point, 0, 1024)
-	path := make([]int32, 0, 128)
-	kids := make([]node, 0, e.opt.Size*e.opt.Size+1)
-	first := make([]board.Color, (e.opt.Size+2)*(e.opt.Size+2)) // AMAF scratch
-	var lad board.Ladders
-	aids := playoutAids(e.opt.Size, lg, &lad)
-	marginScale := float32(e.opt.Size*e.opt.Size) / 2
-	for n := 0; ; n++ {
-		select {
-		case <-ctx.Done():
-			return
-		case <-stop:
-			return
-		default:
-		}
-		pb.CopyFrom(root)
-		var grow int32
-		path, moves, grow = t.descend(pb, path[:0], moves[:0])
-		for grow >= 0 {
-			kids = priors(pb, kids[:0], &lad)
-			t.install(grow, kids)
-			path, moves, grow = t.descend(pb, path, moves)
-		}
-		// The count's parity is taken where the tree ends. After two passes
-		// in the tree the game is over, but the playout still runs: it
-		// settles the dead stones, which the area count cannot remove.
-		d, toMove, ended := t.leafPutDiff(moves), pb.ToMove(), pb.Passes() >= 2
-		moves = pb.HeavyPlayoutWith(r, 3*e.opt.Size*e.opt.Size, moves, aids)
-		score := t.japaneseScore(pb.AreaScore(), d, toMove, ended)
-		t.backup(path, moves, playoutValue(score, scoreShare, marginScale), first)
-		if lg != nil {
-			lg.Learn(moves, root.ToMove(), score > 0)
-		}
-		done := t.rootVisits() - t.base
-		if bud.ponder {
-			if t.usedNodes() >= bud.nodeCap {
-				halt()
-				return
-			}
-			continue
-		}
-		if bud.playouts > 0 {
-			if done >= bud.playouts && bud.alone {
-				return
-			}
-			if done >= bud.playouts || (bud.max > 0 && n&63 == 63 && time.Since(start) >= bud.max) {
-				halt()
-				return
-			}
-			continue
-		}
-		if n&63 == 63 {
-			el := time.Since(start)
-			if el >= bud.max {
-				halt()
-				return
-			}
-			if el >= bud.min {
-				top, second := t.topTwo()
-				rate := float64(done) / math.Max(el.Seconds(), 1e-3)
-				left := rate * (bud.target - el).Seconds()
-				if el >= bud.target || float64(top-second) > left {
-					halt()
-					return
-				}
-			}
-		}
-	}
 }
 
 // candidates lists c's legal moves that don't fill an own eye.

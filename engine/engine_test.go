@@ -221,7 +221,7 @@ func BenchmarkHeavyPlayout9(b *testing.B) {
 	moves := make([]board.Point, 0, 512)
 	for i := 0; i < b.N; i++ {
 		pb.CopyFrom(bd)
-		moves = pb.HeavyPlayout(r, 243, moves[:0])
+		moves = pb.HeavyPlayout(r, 243, moves[:0], board.PlayoutAids{})
 	}
 }
 

@@ -105,11 +105,35 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	if n <= 0 {
 		n = 1000
 	}
+	own, shared := judgeOwnership(b, n, opt.Seed)
+	sekiLib := judgeSekiLiberties(b, shared, n)
+	status, unclearDead := judgeChains(b, own, sekiLib)
+	judgeLoneSeki(b, status, sekiLib)
+	// Seki without eyes and bent four in the corner: read, not sampled
+	// (judge_local.go).
+	judgeReadLocal(b, status, sekiLib)
+	j := Judgement{Ownership: own}
+	j.Status, j.Dead, j.Seki = judgeStones(b, status, unclearDead)
+	j.Score = b.Score(opt.Rules, opt.Komi, j.Dead, j.Seki)
+	unsettled := judgeUnsettled(b, j.Score.Owner, own, sekiLib, status)
+	j.Unsettled, j.Dame = judgeSplitDame(b, unsettled, j.Score.Owner, own)
+	judgeSortPoints(j.Dead)
+	judgeSortPoints(j.Seki)
+	judgeSortPoints(j.Unsettled)
+	judgeSortPoints(j.Dame)
+	return j
+}
+
+// judgeOwnership runs n playouts from b, half with Black to move first,
+// and returns, per point in AllPoints order, the mean ownership (+1
+// Black, -1 White) and how many playouts ended with it empty and shared
+// (bordered by both colours).
+func judgeOwnership(b *board.Board, n int, seed uint64) (own []float64, shared []int) {
 	size := b.Size()
 	pts := board.AllPoints(size)
-	own := make([]float64, len(pts))
-	shared := make([]int, len(pts))
-	r := board.NewRand(opt.Seed ^ 0x6a75646765) // "judge"
+	own = make([]float64, len(pts))
+	shared = make([]int, len(pts))
+	r := board.NewRand(seed ^ 0x6a75646765) // "judge"
 	pb := b.Clone()
 	maxMoves := 3 * size * size
 	var buf []board.Point
@@ -143,27 +167,35 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	for k := range own {
 		own[k] /= float64(n)
 	}
-	index := make(map[board.Point]int, len(pts))
-	for k, p := range pts {
-		index[p] = k
-	}
+	return own, shared
+}
 
-	j := Judgement{Status: make(map[board.Point]Status), Ownership: own}
-	chainStatus := make(map[board.Point]Status) // by chain head
-	unclearDead := make(map[board.Point]bool)   // Unknown chains counted dead
+// judgeSekiLiberties are the empty points shared in at least sekiShare of
+// the n playouts.
+func judgeSekiLiberties(b *board.Board, shared []int, n int) map[board.Point]bool {
 	sekiLib := make(map[board.Point]bool)
-	for k, p := range pts {
+	for k, p := range board.AllPoints(b.Size()) {
 		if b.At(p) == board.Empty && float64(shared[k]) >= sekiShare*float64(n) {
 			sekiLib[p] = true
 		}
 	}
-	for _, p := range pts {
+	return sekiLib
+}
+
+// judgeChains gives each chain (by its head) a status from its mean
+// ownership, its true eyes and its shared liberties (see Judge), and
+// marks the Unknown chains the count takes as dead.
+func judgeChains(b *board.Board, own []float64, sekiLib map[board.Point]bool) (status map[board.Point]Status, unclearDead map[board.Point]bool) {
+	size := b.Size()
+	status = make(map[board.Point]Status)
+	unclearDead = make(map[board.Point]bool)
+	for _, p := range board.AllPoints(size) {
 		c := b.At(p)
 		if c == board.Empty {
 			continue
 		}
 		h := b.ChainHead(p)
-		if _, done := chainStatus[h]; done {
+		if _, done := status[h]; done {
 			continue
 		}
 		stones := b.Chain(p)
@@ -173,25 +205,10 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		}
 		mean := 0.0
 		for _, q := range stones {
-			mean += sign * own[index[q]]
+			mean += sign * own[board.Index(size, q)]
 		}
 		mean /= float64(len(stones))
-		eyes, onSeki := 0, false
-		seen := map[board.Point]bool{}
-		for _, q := range stones {
-			for _, l := range b.Neighbours(q) {
-				if b.At(l) != board.Empty || seen[l] {
-					continue
-				}
-				seen[l] = true
-				if b.IsEye(c, l) {
-					eyes++
-				}
-				if sekiLib[l] {
-					onSeki = true
-				}
-			}
-		}
+		eyes, onSeki := judgeLiberties(b, c, stones, sekiLib)
 		st := Alive
 		switch {
 		case eyes >= 2:
@@ -206,12 +223,38 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 		case onSeki:
 			st = Seki
 		}
-		chainStatus[h] = st
+		status[h] = st
 	}
-	// A seki needs two sides: a seki chain whose shared liberties touch
-	// no other seki chain is an unsettled fight, not a seki.
-	for _, p := range pts {
-		if b.At(p) == board.Empty || chainStatus[b.ChainHead(p)] != Seki {
+	return status, unclearDead
+}
+
+// judgeLiberties counts the true eyes of c's chain of stones and reports
+// whether one of its liberties is a shared (seki) liberty.
+func judgeLiberties(b *board.Board, c board.Color, stones []board.Point, sekiLib map[board.Point]bool) (eyes int, onSeki bool) {
+	seen := map[board.Point]bool{}
+	for _, q := range stones {
+		for _, l := range b.Neighbours(q) {
+			if b.At(l) != board.Empty || seen[l] {
+				continue
+			}
+			seen[l] = true
+			if b.IsEye(c, l) {
+				eyes++
+			}
+			if sekiLib[l] {
+				onSeki = true
+			}
+		}
+	}
+	return eyes, onSeki
+}
+
+// judgeLoneSeki: a seki needs two sides. A seki chain whose shared
+// liberties touch no opponent chain that is not dead is an unsettled
+// fight, not a seki.
+func judgeLoneSeki(b *board.Board, status map[board.Point]Status, sekiLib map[board.Point]bool) {
+	for _, p := range board.AllPoints(b.Size()) {
+		if b.At(p) == board.Empty || status[b.ChainHead(p)] != Seki {
 			continue
 		}
 		partner := false
@@ -221,56 +264,62 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 					continue
 				}
 				for _, m := range b.Neighbours(l) {
-					if b.At(m) == b.At(p).Opponent() && chainStatus[b.ChainHead(m)] != Dead {
+					if b.At(m) == b.At(p).Opponent() && status[b.ChainHead(m)] != Dead {
 						partner = true
 					}
 				}
 			}
 		}
 		if !partner {
-			chainStatus[b.ChainHead(p)] = Unknown
+			status[b.ChainHead(p)] = Unknown
 		}
 	}
-	// Seki without eyes and bent four in the corner: read, not sampled
-	// (judge_local.go).
-	judgeReadLocal(b, chainStatus, sekiLib)
-	for _, p := range pts {
+}
+
+// judgeStones gives every stone its chain's status and lists the stones
+// the count takes as dead (Dead, and Unknown counted dead) and in seki.
+func judgeStones(b *board.Board, status map[board.Point]Status, unclearDead map[board.Point]bool) (byStone map[board.Point]Status, dead, seki []board.Point) {
+	byStone = make(map[board.Point]Status)
+	for _, p := range board.AllPoints(b.Size()) {
 		if b.At(p) == board.Empty {
 			continue
 		}
-		st := chainStatus[b.ChainHead(p)]
-		j.Status[p] = st
+		st := status[b.ChainHead(p)]
+		byStone[p] = st
 		switch {
 		case st == Dead, st == Unknown && unclearDead[b.ChainHead(p)]:
-			j.Dead = append(j.Dead, p)
+			dead = append(dead, p)
 		case st == Seki:
-			j.Seki = append(j.Seki, p)
+			seki = append(seki, p)
 		}
 	}
-	j.Score = b.Score(opt.Rules, opt.Komi, j.Dead, j.Seki)
+	return byStone, dead, seki
+}
+
+// judgeUnsettled lists the empty points still needing a move (see Judge;
+// dame are split off afterwards): neutral points in the count that are
+// not seki eyes, territory the playouts give to the other side, and the
+// liberties of Unknown chains. owner and own are in AllPoints order.
+func judgeUnsettled(b *board.Board, owner []board.Color, own []float64, sekiLib map[board.Point]bool, status map[board.Point]Status) []board.Point {
+	var unsettled []board.Point
 	sekiEye := map[board.Point]bool{}
-	for k, p := range pts {
+	for k, p := range board.AllPoints(b.Size()) {
 		if b.At(p) != board.Empty || sekiLib[p] {
 			continue
 		}
-		o := j.Score.Owner[k]
+		o := owner[k]
 		switch {
 		case o == board.Empty:
-			if !judgeSekiEye(b, p, chainStatus, sekiEye) {
-				j.Unsettled = append(j.Unsettled, p)
+			if !judgeSekiEye(b, p, status, sekiEye) {
+				unsettled = append(unsettled, p)
 			}
 		case o == board.Black && own[k] < -settledOwn, o == board.White && own[k] > settledOwn:
-			j.Unsettled = append(j.Unsettled, p)
-		case judgeNextToUnknown(b, p, chainStatus):
-			j.Unsettled = append(j.Unsettled, p)
+			unsettled = append(unsettled, p)
+		case judgeNextToUnknown(b, p, status):
+			unsettled = append(unsettled, p)
 		}
 	}
-	j.Unsettled, j.Dame = judgeSplitDame(b, j.Unsettled, j.Score.Owner, own)
-	judgeSortPoints(j.Dead)
-	judgeSortPoints(j.Seki)
-	judgeSortPoints(j.Unsettled)
-	judgeSortPoints(j.Dame)
-	return j
+	return unsettled
 }
 
 // judgeSplitDame moves dame out of the unsettled points: a neutral point
@@ -281,10 +330,7 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 // in AllPoints order.
 func judgeSplitDame(b *board.Board, unsettled []board.Point, owner []board.Color, own []float64) (open, dame []board.Point) {
 	size := b.Size()
-	idx := func(p board.Point) int {
-		col, row := board.ColRow(size, p)
-		return row*size + col
-	}
+	idx := func(p board.Point) int { return board.Index(size, p) }
 	isDame := map[board.Point]bool{}
 	for _, p := range unsettled {
 		if owner[idx(p)] != board.Empty {

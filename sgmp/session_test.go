@@ -467,7 +467,7 @@ func TestTwoPassesAndTrailingPass(t *testing.T) {
 		p.expect(OK, -1)
 		p.cmd(Move, 0x200) // GNU Go's extra trailing pass
 		p.expect(OK, -1)
-		if m := receive(t, s); !m.IsPass() || m.Color != board.White {
+		if m := receive(t, s); m.Point != board.Pass || m.Color != board.White {
 			t.Fatal(m)
 		}
 		if _, err := s.ReceiveMove(ctx); !errors.Is(err, ErrGameOver) {

@@ -302,7 +302,7 @@ func TestTCPAgainstGNUGo(t *testing.T) {
 	}
 	_, rec := onlyRecord(t, out)
 	n := len(rec.Nodes)
-	if n < 20 || !rec.Nodes[n-1].Move.IsPass() || !rec.Nodes[n-2].Move.IsPass() {
+	if n < 20 || rec.Nodes[n-1].Move.Point != board.Pass || rec.Nodes[n-2].Move.Point != board.Pass {
 		t.Fatalf("the game did not end on two passes: %v", recordMoves(t, rec))
 	}
 	// In sgmp mode GNU Go ends on the second pass: wait for its record.

@@ -117,7 +117,7 @@ func TestPlayAgainstGNUGo(t *testing.T) {
 		t.Fatalf("no result in the record: %q\n%s", rec.Result, stdout.String())
 	}
 	n := len(rec.Nodes)
-	if n < 2 || !rec.Nodes[n-1].Move.IsPass() || !rec.Nodes[n-2].Move.IsPass() {
+	if n < 2 || rec.Nodes[n-1].Move.Point != board.Pass || rec.Nodes[n-2].Move.Point != board.Pass {
 		t.Fatalf("the game did not end on two passes:\n%s", data)
 	}
 	ours, theirs := recordMoves(t, rec), gnugoMoves(t, gnugoRecord)
