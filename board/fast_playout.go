@@ -371,10 +371,11 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAi
 // atariWatch holds one stone of each chain a playout has seen put in atari
 // (at most watchMax; later ones are dropped). The near-the-last-move rules
 // answer an atari only on the next move: a chain left in atari after that
-// (its owner could not escape and played elsewhere) stayed on the board for
-// the rest of the playout unless a random move happened to capture it, so
-// large groups in semeai lived or died at random. The policy captures
-// watched chains anywhere (Mogo's capture rule, Gelly et al. 2006).
+// (its owner could not escape and played elsewhere) would stay on the
+// board for the rest of the playout unless a random move happened to
+// capture it, so large groups in semeai would live or die at random. The
+// policy captures watched chains anywhere (Mogo's capture rule, Gelly et
+// al. 2006).
 type atariWatch struct {
 	stone [watchMax]Point
 	n     int

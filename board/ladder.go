@@ -1,11 +1,11 @@
 package board
 
-// Ladder reading for the search's priors. A chain reduced to two liberties
-// can often be chased along a ladder: each atari leaves it one liberty,
-// each extension gives back two, until the edge or a friendly stone ends
-// the chase. The playouts play ladders out at random, and the tree met
-// them only one move at a time: it gave an escape into a working ladder
-// the same bonus as a real escape.
+// Ladder reading for the search's priors and the playouts' escapes from
+// atari. A chain reduced to two liberties can often be chased along a
+// ladder: each atari leaves it one liberty, each extension gives back two,
+// until the edge or a friendly stone ends the chase. Unread, a ladder is
+// played out at random by the playouts and met one move at a time by the
+// tree, so an escape into a working ladder looks as good as a real one.
 
 // ladderMaxPlays bounds the stones one reading may place: a 19x19 ladder
 // from corner to corner takes under 40 plies, and a position whose

@@ -6,9 +6,8 @@ package board
 // them, and the loser's moves are forgotten where they were stored. A
 // playout then tries the stored reply to the last two moves, then to the
 // last move, after the urgent atari answers. The tables follow the fights
-// of the current search, which the fixed policy cannot know (19x19 games
-// were lost by large groups dying in fights the playouts misread:
-// docs/strength.md).
+// of the current search, which the fixed policy cannot know (large groups
+// die in fights the fixed policy misreads: strength.md, 19x19).
 
 // Replies is one search thread's reply tables. The zero value is empty and
 // ready; it is large (about 800 KB), so keep one per thread and reuse it.

@@ -8,8 +8,7 @@ import "slices"
 // (bent three, square or pyramid four, bulky or crossed five, rabbity
 // six) on whose vital point a stone kills. Two groups that share their
 // last two liberties look like a seki to a playout that never sacrifices,
-// and the search then counts a dead group as alive (9x9 run 18, game 24:
-// Black's G8 turned White's "seki" into a dead group).
+// and the search then counts a dead group as alive (strength.md, run 19).
 
 // KillingMax is the largest dead eye space (rabbity six).
 const KillingMax = 6

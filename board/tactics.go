@@ -3,8 +3,7 @@ package board
 // Two-liberty tactics for the heavy playout. Without them a playout lets a
 // chain that the last move reduced to two liberties be put in atari and
 // captured as often as it is saved, and never follows a ladder: large
-// groups then live or die at random in the playouts, which is how most of
-// kisen's lost games on 9x9 were lost (docs/strength.md, run 10).
+// groups then live or die at random in the playouts (strength.md, run 10).
 
 // twoLibs returns the liberties of the chain with head h if it has exactly
 // two. It stops walking the chain at the third liberty.
@@ -96,8 +95,8 @@ func (b *Board) libsAfter(c Color, p, skip Point, limit int) int {
 // three liberties or more, or ataris the last move's chain on a side from
 // which its escape gets one liberty (a single stone) or at most two (a
 // larger chain: the next atari follows, so ladders are read). Pass when
-// neither applies. (Extending single stones, or chasing them, lost A/B
-// games: docs/strength.md.)
+// neither applies. (Extending single stones, or chasing them, plays worse:
+// strength.md's A/B table.)
 func (b *Board) twoLibMove(c Color, last Point) Point {
 	// Defend: our chains next to the last move.
 	for _, n := range b.neighbours(last) {

@@ -88,11 +88,9 @@ type Engine struct {
 const ownTerritory = 0.7
 
 // playoutLadderMax is the largest board whose playouts read ladders before
-// running from atari. On 9x9 it costs about a fifth of the search speed on
-// the empty board and less in play, and 9x9 run 19 won with it; on 13x13 it
-// cost 37% of the search speed and on 19x19 58% (kisen bench,
-// docs/performance.md), so it stays off there until the reader plays and
-// takes back moves instead of copying a board per ply.
+// running from atari. The reader copies a board per ply, which 9x9 pays
+// for and larger boards, with longer ladders, do not (figures in
+// performance.md and strength.md, run 19).
 const playoutLadderMax = 9
 
 // playoutAids are a search thread's playout helpers on a size×size board:
@@ -304,11 +302,10 @@ func (t *tree) japaneseScore(area, d int, toMove board.Color, ended bool) float6
 
 // playoutValue is a playout's value for Black, from Black's score: mostly
 // the win, plus share (scoreShare in the search) for the margin, which
-// saturates at scale points (half the board). Among moves that win about as often the
-// search then prefers the one that keeps more points, which leaves room
-// for a later misreading; a pure win/loss count plays any move that wins
-// by half a point, and kisen's wins were by 1.5 points while its losses
-// were whole groups.
+// saturates at scale points (half the board). Among moves that win about
+// as often the search then prefers the one that keeps more points, which
+// leaves room for a later misreading; a pure win/loss count plays any move
+// that wins by half a point (strength.md, run 17).
 func playoutValue(score float64, share, scale float32) float32 {
 	m := max(-1, min(1, float32(score)/scale))
 	v := share * (0.5 + 0.5*m)
@@ -405,13 +402,12 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 // neutral one with no point away from the stones (dame). A neutral region
 // with open space in it means the game is not over, however sure the
 // playouts are about who will own it: passing there hands the opponent a
-// free move (the judge's ownership alone let a mid-game pass through).
+// free move (the judge's ownership alone would let a mid-game pass through).
 func quiet(b *board.Board) bool {
 	const maxDame = 4
 	// A one-colour region with more open points than this (points with no
-	// stone next to them) is room for an invasion, not territory yet: in a
-	// match, Black passed at move 31 with a 25-point open side, White
-	// invaded with free moves and Black lost the game.
+	// stone next to them) is room for an invasion, not territory yet
+	// (strength.md, run 9).
 	const maxOpenTerritory = 4
 	n := b.Size()
 	seen := make([]bool, n*n)

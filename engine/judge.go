@@ -53,8 +53,7 @@ type Judgement struct {
 const (
 	// A chain is dead when its mean ownership, seen from its own colour,
 	// is below -deadOwn: the opponent holds it in most playouts. Higher
-	// thresholds (0.1 to 0.3) left weak groups alive and lost 2 to 7
-	// games of the 9x9 corpus against GNU Go (docs/judgement.md).
+	// thresholds leave weak groups alive (docs/judgement.md).
 	deadOwn = 0.0
 	// A chain whose mean ownership is strictly within unclearOwn of zero
 	// (-0.155 < mean < 0.155) gets the status Unknown (still counted by

@@ -100,19 +100,3 @@ func (e *Engine) StopPonder() int {
 	e.opt.Log.Debug().Int("playouts", n).Int("nodes", nodes).Msg("ponder stopped")
 	return n
 }
-
-// pondering reports whether a pondering search is still running.
-func (e *Engine) pondering() bool {
-	e.pmu.Lock()
-	run := e.pond
-	e.pmu.Unlock()
-	if run == nil {
-		return false
-	}
-	select {
-	case <-run.done:
-		return false
-	default:
-		return true
-	}
-}

@@ -248,3 +248,19 @@ func TestPonderEnginesIndependent(t *testing.T) {
 		t.Error("closing one engine stopped the other's pondering")
 	}
 }
+
+// pondering reports whether a pondering search is still running.
+func (e *Engine) pondering() bool {
+	e.pmu.Lock()
+	run := e.pond
+	e.pmu.Unlock()
+	if run == nil {
+		return false
+	}
+	select {
+	case <-run.done:
+		return false
+	default:
+		return true
+	}
+}

@@ -144,9 +144,9 @@ func priors(b *board.Board, dst []node, lad *board.Ladders) []node {
 	// Pass: a low prior while the game goes on. After the opponent's pass
 	// a pass ends the game and is searched first (a prior of all wins):
 	// near the end every move wins about as often, the selection has no
-	// exploration term, and a pass left at an even prior was never tried
+	// exploration term, and a pass at an even prior would never be tried
 	// while moves filling our own territory, a point each under Japanese
-	// rules, were played instead (19x19 run 2, game 2).
+	// rules, are (strength.md, 19x19 run 2).
 	passWins := float32(1)
 	if b.Passes() > 0 {
 		passWins = evenPrior

@@ -58,9 +58,8 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 
 // fixedTime is the budget of a fixed time per move: all of it. The early
 // stop (the best move can no longer be overtaken) saves time for later
-// moves under a clock, but a fixed time per move cannot be saved: stopping
-// at half of it, as kisen did until the seventh session, searched 9x9
-// moves at 1 s for 0.5–0.7 s (docs/strength.md, run 15).
+// moves under a clock, but a fixed time per move cannot be saved, and
+// stopping early only searches less (strength.md, run 15).
 func fixedTime(d time.Duration) budget {
 	return budget{min: d, target: d, max: d}
 }

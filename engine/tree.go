@@ -42,7 +42,7 @@ type tree struct {
 
 const (
 	expandAfter = 2    // visits before a leaf grows children
-	raveEquiv   = 1000 // β = r/(r+n+r·n/raveEquiv); 1000 beat 3000 57 of 100 (strength.md)
+	raveEquiv   = 1000 // β = r/(r+n+r·n/raveEquiv); chosen by A/B against 3000 (strength.md)
 	evenPrior   = 10   // equivalent visits at 0.5 for every new node
 	scoreShare  = 0.05 // of a playout's value, for the margin (playoutValue)
 )
@@ -137,12 +137,10 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 }
 
 // keep makes the subtree under node idx the whole tree, idx its root,
-// moving its nodes to the front of the pool in place. Reuse used to keep
-// the whole old tree and only move the root down, so the nodes of the
-// lines not played stayed allocated: on 9x9 the tree passed half its bound
-// after six or seven moves (sooner with pondering), and the next search
-// began from nothing. A copy into a new pool would need memory beyond
-// max_memory_mb while both exist. Called with no search running.
+// moving its nodes to the front of the pool in place, so that the lines
+// not played give their nodes back (strength.md, "Tree reuse, second
+// fix"). A copy into a new pool would need memory beyond max_memory_mb
+// while both exist. Called with no search running.
 //
 // Children blocks are moved in the order of their old positions and
 // packed by alloc's rule (a block never straddles two chunks), so each

@@ -288,7 +288,7 @@ func validID(id string) bool {
 	return true
 }
 
-// real formats an SGF Real: plain decimal, no exponent.
+// fmtReal formats an SGF Real: plain decimal, no exponent.
 func fmtReal(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // WriteFileAtomic replaces path with data so that a crash leaves either the
