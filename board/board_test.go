@@ -2,6 +2,7 @@ package board
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -271,20 +272,22 @@ func TestHandicapPoints(t *testing.T) {
 	}
 	for size, byN := range cases {
 		for n, want := range byN {
-			ps, err := HandicapPoints(size, n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := ""
-			for i, p := range ps {
-				if i > 0 {
-					got += " "
+			t.Run(fmt.Sprintf("%dx%d handicap %d", size, size, n), func(t *testing.T) {
+				ps, err := HandicapPoints(size, n)
+				if err != nil {
+					t.Fatal(err)
 				}
-				got += GTP(size, p)
-			}
-			if got != want {
-				t.Errorf("%dx%d handicap %d: got %s, want %s", size, size, n, got, want)
-			}
+				got := ""
+				for i, p := range ps {
+					if i > 0 {
+						got += " "
+					}
+					got += GTP(size, p)
+				}
+				if got != want {
+					t.Errorf("got %s, want %s", got, want)
+				}
+			})
 		}
 	}
 	if _, err := HandicapPoints(7, 2); err == nil {

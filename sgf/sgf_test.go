@@ -192,15 +192,16 @@ func TestParseErrors(t *testing.T) {
 		{"((;B[aa]))", 1, "node ';' was expected"},
 	}
 	for _, c := range cases {
-		_, err := Parse([]byte(c.in))
-		se, ok := err.(*SyntaxError)
-		if !ok {
-			t.Errorf("Parse(%q) = %v, want *SyntaxError", c.in, err)
-			continue
-		}
-		if se.Offset != c.offset || !strings.Contains(se.Msg, c.msg) {
-			t.Errorf("Parse(%q) = offset %d %q, want offset %d containing %q", c.in, se.Offset, se.Msg, c.offset, c.msg)
-		}
+		t.Run(c.msg, func(t *testing.T) {
+			_, err := Parse([]byte(c.in))
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("Parse(%q) = %v, want *SyntaxError", c.in, err)
+			}
+			if se.Offset != c.offset || !strings.Contains(se.Msg, c.msg) {
+				t.Errorf("Parse(%q) = offset %d %q, want offset %d containing %q", c.in, se.Offset, se.Msg, c.offset, c.msg)
+			}
+		})
 	}
 }
 
@@ -268,10 +269,11 @@ func TestCheckBroken(t *testing.T) {
 		{"territory twice", "(;SZ[9];B[aa];W[]TB[bb]TW[bb])", []Problem{{Offset: 26, Move: 2, Msg: "TW[bb]: point already listed in TB"}}},
 	}
 	for _, c := range cases {
-		got := Check([]byte(c.in))
-		if d := cmp.Diff(c.want, got); d != "" {
-			t.Errorf("%s: Check(%q) (-want +got):\n%s", c.name, c.in, d)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if d := cmp.Diff(c.want, Check([]byte(c.in))); d != "" {
+				t.Errorf("Check(%q) (-want +got):\n%s", c.in, d)
+			}
+		})
 	}
 	if s := (Problem{Offset: 4, Move: 3, Msg: "x"}).String(); s != "move 3: x" {
 		t.Errorf("String = %q", s)
@@ -288,14 +290,16 @@ func TestWriteInvalid(t *testing.T) {
 		"point":  func(r *Record) { r.Nodes[0].Move.Point = 5000 },
 		"setup":  func(r *Record) { r.Setup[0].Point = board.Pass },
 	} {
-		r := sample(t)
-		mod(r)
-		if err := r.Write(&bytes.Buffer{}); err == nil {
-			t.Errorf("%s: Write accepted an invalid record", name)
-		}
-		if r.Bytes() != nil {
-			t.Errorf("%s: Bytes of an invalid record is not nil", name)
-		}
+		t.Run(name, func(t *testing.T) {
+			r := sample(t)
+			mod(r)
+			if err := r.Write(&bytes.Buffer{}); !errors.Is(err, ErrInvalid) {
+				t.Errorf("Write of an invalid record: %v, want ErrInvalid", err)
+			}
+			if r.Bytes() != nil {
+				t.Error("Bytes of an invalid record is not nil")
+			}
+		})
 	}
 }
 
