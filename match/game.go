@@ -10,6 +10,7 @@ import (
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/sgmp"
 )
 
 // Reason says why a game stopped.
@@ -79,6 +80,13 @@ type Options struct {
 	Judge func(b *board.Board) engine.Judgement
 
 	Log zerolog.Logger
+}
+
+// Committer is a player told when its move is in the journal: a remote
+// player acknowledges the move to the peer only then, so a crash never
+// loses a move the peer saw acknowledged.
+type Committer interface {
+	Commit(ctx context.Context) error
 }
 
 // ErrLink marks player errors that mean the link to the player failed;
@@ -232,12 +240,9 @@ func (g *Game) loop(ctx context.Context) (Outcome, error) {
 			case errors.Is(err, errFlag):
 				return g.flagFall(col), nil
 			case errors.Is(err, ErrLink):
-				np, oerr := g.replace(ctx, col, err)
-				if oerr != nil {
-					return g.suspend(fmt.Sprintf("%s: %v", p.Name(), err)), nil
+				if out, stop := g.replace(ctx, col, err); stop {
+					return out, nil
 				}
-				g.players[col] = np
-				g.watchLinks()
 				continue
 			case ctx.Err() != nil:
 				return g.suspend("interrupted: " + context.Cause(ctx).Error()), nil
@@ -267,6 +272,7 @@ func (g *Game) loop(ctx context.Context) (Outcome, error) {
 		if err := g.save(); err != nil {
 			return Outcome{}, err
 		}
+		g.commit(ctx, p)
 		other := g.players[col.Opponent()]
 		oerr := other.Opponent(ctx, m)
 		g.clock.Stop()
@@ -282,12 +288,9 @@ func (g *Game) loop(ctx context.Context) (Outcome, error) {
 			if !errors.Is(oerr, ErrLink) {
 				return g.suspend(fmt.Sprintf("%s failed: %v", other.Name(), oerr)), nil
 			}
-			np, rerr := g.replace(ctx, col.Opponent(), oerr)
-			if rerr != nil {
-				return g.suspend(fmt.Sprintf("%s: %v", other.Name(), oerr)), nil
+			if out, stop := g.replace(ctx, col.Opponent(), oerr); stop {
+				return out, nil
 			}
-			g.players[col.Opponent()] = np
-			g.watchLinks()
 		}
 		if g.clock.Flagged(col) {
 			return g.flagFall(col), nil
@@ -351,23 +354,48 @@ func (g *Game) ask(ctx context.Context, col board.Color) (Action, error) {
 	return act, nil
 }
 
-func (g *Game) replace(ctx context.Context, col board.Color, err error) (Player, error) {
-	g.emit(Event{Kind: Notice, Text: fmt.Sprintf("link to %s (%s) failed: %v", g.players[col].Name(), col, err)})
-	g.rec.comment(fmt.Sprintf("Link to %s failed: %v", col, err))
+// commit tells the player whose move was just journaled (a remote player
+// sends its OK now). A failure is the link's, and the next exchange on it
+// reports it; the move itself is safe.
+func (g *Game) commit(ctx context.Context, p Player) {
+	if c, ok := p.(Committer); ok {
+		if err := c.Commit(ctx); err != nil {
+			g.log.Warn().Err(err).Str("player", p.Name()).Msg("acknowledging the journaled move")
+		}
+	}
+}
+
+// replace asks the operator what to do when the link to col's player
+// failed or its peer misbehaves (OnLinkDown): another player (manual
+// entry), the same one (keep waiting), or none. stop says the game is
+// suspended instead, with out saying why.
+func (g *Game) replace(ctx context.Context, col board.Color, err error) (out Outcome, stop bool) {
+	old := g.players[col]
+	what := "failed"
+	if errors.Is(err, sgmp.ErrPeerTrouble) {
+		what = "is out of step"
+	}
+	g.emit(Event{Kind: Notice, Text: fmt.Sprintf("link to %s (%s) %s: %v", old.Name(), col, what, err)})
+	g.rec.comment(fmt.Sprintf("Link to %s %s: %v", col, what, err))
 	if g.opt.OnLinkDown == nil {
-		return nil, err
+		return g.suspend(fmt.Sprintf("%s: %v", old.Name(), err)), true
 	}
 	np, rerr := g.opt.OnLinkDown(ctx, col, err)
 	if rerr != nil {
-		return nil, rerr
+		return g.suspend(fmt.Sprintf("%s: %v", old.Name(), err)), true
+	}
+	if np == old {
+		return Outcome{}, false
 	}
 	info := Info{Size: g.opt.Size, Komi: g.opt.Komi, Handicap: g.opt.Handicap, Color: col,
 		Main: g.opt.MainTime, MoveCap: g.opt.MoveCap, Resumed: true}
 	if serr := np.Start(ctx, info); serr != nil {
-		return nil, serr
+		return g.suspend(fmt.Sprintf("%s: %v", np.Name(), serr)), true
 	}
 	g.emit(Event{Kind: Notice, Text: fmt.Sprintf("%s now entered by %s", col, np.Name())})
-	return np, nil
+	g.players[col] = np
+	g.watchLinks()
+	return Outcome{}, false
 }
 
 func (g *Game) resigned(col board.Color, by string) Outcome {

@@ -57,15 +57,10 @@ func (p *RemotePlayer) End(ctx context.Context, o Outcome) error {
 }
 
 // LinkStatus is one line for the display.
-func (p *RemotePlayer) LinkStatus() string {
-	if err := p.sess.Err(); err != nil {
-		return "DOWN: " + err.Error()
-	}
-	if st := p.sess.State(); st.Unacked != nil {
-		return fmt.Sprintf("ok, waiting for the OK of %s", st.Unacked.Cmd)
-	}
-	return "ok"
-}
+func (p *RemotePlayer) LinkStatus() string { return p.sess.Status().Line(time.Now()) }
+
+// Commit acknowledges the move just journaled: journal first, then OK.
+func (p *RemotePlayer) Commit(ctx context.Context) error { return linkErr(p.sess.Commit(ctx)) }
 
 // LinkState is journaled after every move.
 func (p *RemotePlayer) LinkState() any { return p.sess.State() }
@@ -74,7 +69,7 @@ func linkErr(err error) error {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	if errors.Is(err, sgmp.ErrLinkDown) {
+	if errors.Is(err, sgmp.ErrLinkDown) || errors.Is(err, sgmp.ErrPeerTrouble) {
 		return fmt.Errorf("%w: %w", ErrLink, err)
 	}
 	return err

@@ -127,9 +127,12 @@ func (j *Journal) SGMPState(us board.Color) (*sgmp.LinkState, error) {
 		if n.Move.Color != us {
 			ls.His ^= 1
 			ls.Unacked = nil
+			ls.OweOK = true // journaled, so its OK may go out now
+			continue
 		}
 		// A move of ours beyond the link state was not sent yet: Run sends
-		// it, and SendMove sets the bits.
+		// it, SendMove sets the bits, and it acknowledges the peer's move.
+		ls.OweOK = false
 	}
 	return &ls, nil
 }

@@ -2,12 +2,12 @@ package sgmp
 
 import (
 	"encoding/hex"
-
 	"errors"
 	"fmt"
-	"github.com/kisen-go/kisen/board"
 	"io"
 	"time"
+
+	"github.com/rs/zerolog"
 )
 
 // ErrLinkDown is wrapped by every error that means the link is gone: resends
@@ -15,13 +15,15 @@ import (
 var ErrLinkDown = errors.New("sgmp link down")
 
 // LinkState is what a journal needs to resume the link after a crash
-// without a new handshake: both sequence bits and the command still waiting
-// for its acknowledgement (resent on resume).
+// without a new handshake: both sequence bits, the command still waiting
+// for its acknowledgement (resent on resume), and whether the peer's last
+// command still waits for our OK (sent on resume: the journal holds it).
 type LinkState struct {
 	My      uint8   `json:"my"`
 	His     uint8   `json:"his"`
 	Unacked *Packet `json:"unacked,omitempty"`
 	Started bool    `json:"started"`
+	OweOK   bool    `json:"owe_ok,omitempty"`
 }
 
 // maxQueue bounds our own commands waiting behind the outstanding one.
@@ -34,35 +36,82 @@ type outgoing struct {
 	written chan error
 }
 
-// send writes one packet and traces it. Only the loop goroutine calls it.
-func (s *Session) send(p Packet) error {
+// link is the lower layer: sequence and acknowledgement bits, one
+// outstanding command with resends on our own timer, duplicates and
+// crossings. It knows nothing of the game; receive reports what a packet
+// means and the session decides what to do with a new command. Only the
+// session's loop goroutine uses it.
+type link struct {
+	rw         io.ReadWriter
+	log        zerolog.Logger
+	describe   func(Packet) string
+	timeout    time.Duration
+	maxResends int
+	yields     bool // on a repeated crossing this side gives its command up
+
+	my, his   uint8
+	unacked   *Packet
+	sentAt    time.Time // when unacked was first written
+	queue     []outgoing
+	timer     *time.Timer
+	resends   int
+	crossings int
+	// owed says the peer's last accepted command waits for a reply the
+	// session has not given yet (a MOVE not yet journaled, a NEWGAME
+	// before Handshake): its repeats get no OK meanwhile.
+	owed  bool
+	heard time.Time // when the last valid packet arrived
+}
+
+// received is what one packet means to the session: our command
+// acknowledged, and/or a new command of the peer, not yet accepted (take
+// accepts it; a command not taken leaves the sequence bits alone).
+type received struct {
+	acked    *Packet
+	explicit bool // acknowledged by OK rather than by the peer's next command
+	cmd      *Packet
+}
+
+func (l *link) state() LinkState {
+	st := LinkState{My: l.my, His: l.his, OweOK: l.owed}
+	if l.unacked != nil {
+		p := *l.unacked
+		st.Unacked = &p
+	}
+	return st
+}
+
+// send writes one packet and traces it.
+func (l *link) send(p Packet) error {
 	b := p.Bytes()
-	s.log.Trace().Str("dir", "tx").Str("pkt", s.describe(p)).
+	l.log.Trace().Str("dir", "tx").Str("pkt", l.describe(p)).
 		Uint8("s", p.Seq).Uint8("a", p.Ack).Str("hex", hex.EncodeToString(b[:])).Msg("sgmp")
-	if _, err := s.rw.Write(b[:]); err != nil {
+	if _, err := l.rw.Write(b[:]); err != nil {
 		return fmt.Errorf("%w: write: %w", ErrLinkDown, err)
 	}
 	return nil
 }
 
-// sendOK acknowledges the peer's last accepted command. OK never toggles
-// our sequence bit.
-func (s *Session) sendOK() error {
-	return s.send(Packet{Seq: s.my, Ack: s.his, Cmd: OK, Value: okValue})
+// ok acknowledges the peer's last accepted command. OK never toggles our
+// sequence bit.
+func (l *link) ok() error {
+	l.owed = false
+	return l.send(Packet{Seq: l.my, Ack: l.his, Cmd: OK, Value: okValue})
 }
 
-// sendCommand toggles our bit and sends c as the outstanding command. The
-// caller has checked that nothing is outstanding.
-func (s *Session) sendCommand(o outgoing) error {
-	s.my ^= 1
-	o.p.Seq, o.p.Ack = s.my, s.his
+// command toggles our bit and sends o as the outstanding command; it also
+// acknowledges the peer's last command. The caller has checked that
+// nothing is outstanding.
+func (l *link) command(o outgoing) error {
+	l.my ^= 1
+	o.p.Seq, o.p.Ack = l.my, l.his
 	p := o.p
-	s.unacked = &p
-	s.resends = 0
-	s.crossings = 0
-	s.armTimer()
-	s.publish()
-	err := s.send(p)
+	l.unacked = &p
+	l.sentAt = time.Now()
+	l.resends, l.crossings = 0, 0
+	l.owed = false
+	l.arm()
+	err := l.send(p)
 	if o.written != nil {
 		o.written <- err
 	}
@@ -70,127 +119,147 @@ func (s *Session) sendCommand(o outgoing) error {
 }
 
 // enqueue puts one of our commands behind the outstanding one.
-func (s *Session) enqueue(o outgoing) error {
-	if len(s.queue) >= maxQueue {
-		return fmt.Errorf("sgmp: %d commands already queued behind an unacknowledged %v; the peer is not answering", len(s.queue), s.unacked.Cmd)
+func (l *link) enqueue(o outgoing) error {
+	if len(l.queue) >= maxQueue {
+		return fmt.Errorf("sgmp: %d commands already queued behind an unacknowledged %v; the peer is not answering", len(l.queue), l.unacked.Cmd)
 	}
-	s.queue = append(s.queue, o)
+	l.queue = append(l.queue, o)
 	return nil
 }
 
 // pump sends the next queued command if nothing is outstanding.
-func (s *Session) pump() error {
-	if s.unacked != nil || len(s.queue) == 0 {
+func (l *link) pump() error {
+	if l.unacked != nil || len(l.queue) == 0 {
 		return nil
 	}
-	o := s.queue[0]
-	s.queue = s.queue[1:]
-	return s.sendCommand(o)
+	o := l.queue[0]
+	l.queue = l.queue[1:]
+	return l.command(o)
 }
 
-// armTimer (re)starts the resend timer; it runs on our clock only, so a
-// silent peer still gets our resends.
-func (s *Session) armTimer() {
-	if s.timer == nil {
-		s.timer = time.NewTimer(s.resendTimeout)
+// arm (re)starts the resend timer. It runs on our clock only, so a silent
+// peer still gets our resends.
+func (l *link) arm() {
+	if l.timer == nil {
+		l.timer = time.NewTimer(l.timeout)
 		return
 	}
-	s.timer.Stop()
-	s.timer.Reset(s.resendTimeout)
+	l.timer.Stop()
+	l.timer.Reset(l.timeout)
+}
+
+// timerC is the resend timer's channel while a command is outstanding.
+func (l *link) timerC() <-chan time.Time {
+	if l.timer == nil || l.unacked == nil {
+		return nil
+	}
+	return l.timer.C
+}
+
+func (l *link) stop() {
+	if l.timer != nil {
+		l.timer.Stop()
+	}
 }
 
 // resend is called when the resend timer fires.
-func (s *Session) resend() error {
-	if s.unacked == nil {
+func (l *link) resend() error {
+	if l.unacked == nil {
 		return nil
 	}
-	s.resends++
-	if s.resends > s.maxResends {
-		return fmt.Errorf("%w: no acknowledgement of %v after %d resends %v apart", ErrLinkDown, s.unacked.Cmd, s.maxResends, s.resendTimeout)
+	l.resends++
+	if l.resends > l.maxResends {
+		return fmt.Errorf("%w: no acknowledgement of %v after %d resends %v apart", ErrLinkDown, l.unacked.Cmd, l.maxResends, l.timeout)
 	}
-	s.log.Debug().Int("resend", s.resends).Str("pkt", s.describe(*s.unacked)).Msg("sgmp resend")
-	s.armTimer()
-	return s.send(*s.unacked)
+	l.log.Debug().Int("resend", l.resends).Str("pkt", l.describe(*l.unacked)).Msg("sgmp resend")
+	l.arm()
+	return l.send(*l.unacked)
 }
 
-// acked marks the outstanding command acknowledged (explicitly or by a
-// following command of the peer) and lets the handshake react.
-func (s *Session) acked(explicit bool) error {
-	p := *s.unacked
-	s.unacked = nil
-	s.resends = 0
-	s.crossings = 0
-	if s.timer != nil {
-		s.timer.Stop()
-	}
-	s.publish()
-	return s.onAcked(p, explicit)
+// acked clears the outstanding command and returns it.
+func (l *link) acked() *Packet {
+	p := l.unacked
+	l.unacked = nil
+	l.resends, l.crossings = 0, 0
+	l.stop()
+	return p
 }
 
-// receive handles one decoded packet: acknowledgements, duplicates,
-// crossings, then the command itself.
-func (s *Session) receive(p Packet, raw [4]byte) error {
-	s.log.Trace().Str("dir", "rx").Str("pkt", s.describe(p)).
+// take accepts the peer's new command: its sequence bit becomes the one
+// our replies acknowledge, and a reply is owed until ok or command.
+func (l *link) take(p Packet) {
+	l.his = p.Seq
+	l.owed = true
+}
+
+// receive sorts one decoded packet: an acknowledgement of ours, a
+// duplicate (answered here), a crossing (resolved here) or a new command
+// for the session.
+func (l *link) receive(p Packet, raw [4]byte) (received, error) {
+	l.heard = time.Now()
+	l.log.Trace().Str("dir", "rx").Str("pkt", l.describe(p)).
 		Uint8("s", p.Seq).Uint8("a", p.Ack).Str("hex", hex.EncodeToString(raw[:])).Msg("sgmp")
+	var r received
 	if p.Cmd == OK {
-		if s.unacked != nil && p.Ack == s.unacked.Seq {
-			if err := s.acked(true); err != nil {
-				return err
-			}
-			return s.pump()
+		if l.unacked != nil && p.Ack == l.unacked.Seq {
+			r.acked, r.explicit = l.acked(), true
+			return r, nil
 		}
-		s.log.Debug().Str("pkt", p.String()).Msg("sgmp: OK acknowledges nothing outstanding; ignored")
+		l.log.Debug().Str("pkt", p.String()).Msg("sgmp: OK acknowledges nothing outstanding; ignored")
+		return r, nil
+	}
+	if p.Seq == l.his {
+		return r, l.duplicate(p)
+	}
+	if l.unacked != nil {
+		if p.Ack == l.unacked.Seq {
+			r.acked = l.acked()
+		} else if yielded, err := l.crossing(p); !yielded {
+			return r, err
+		}
+	}
+	r.cmd = &p
+	return r, nil
+}
+
+// duplicate answers a repeat of the command we already accepted: our reply
+// was lost. If a command of ours is outstanding it carries the
+// acknowledgement (and may be the ANSWER the peer waits for), so it is
+// repeated; otherwise the OK is. A command is never applied twice, and a
+// reply still owed by the session is not replaced by an OK.
+func (l *link) duplicate(p Packet) error {
+	if l.owed {
+		l.log.Debug().Str("pkt", p.String()).Msg("sgmp: duplicate of a command not yet answered; waiting")
 		return nil
 	}
-	if p.Seq == s.his {
-		// A repeat of the command we already accepted: our reply was lost.
-		// If a command of ours is outstanding it carries the acknowledgement
-		// (and may be the ANSWER the peer waits for), so repeat it;
-		// otherwise repeat the OK. Never apply the command twice.
-		if p.Cmd == NewGame && s.pendingNewGame && s.phase == phaseNotStarted {
-			// Our reply to NEWGAME is the QUERY sent when Handshake starts;
-			// an OK now would tell Black the handshake is over.
-			return nil
-		}
-		s.log.Debug().Str("pkt", p.String()).Msg("sgmp: duplicate, acknowledged again, not applied")
-		if s.unacked != nil {
-			return s.send(*s.unacked)
-		}
-		return s.sendOK()
+	l.log.Debug().Str("pkt", p.String()).Msg("sgmp: duplicate, acknowledged again, not applied")
+	if l.unacked != nil {
+		return l.send(*l.unacked)
 	}
-	if s.unacked != nil {
-		if p.Ack == s.unacked.Seq {
-			if err := s.acked(false); err != nil {
-				return err
-			}
-		} else {
-			// Crossing: both sides sent a command. GNU Go abandons its own
-			// and waits for ours, so we keep ours, drop theirs and resend.
-			// A peer that keeps its command too (another kisen) would
-			// livelock; there White yields on the second crossing.
-			s.crossings++
-			if s.opt.Color == board.White && s.crossings >= 2 {
-				s.log.Debug().Str("pkt", p.String()).Msg("sgmp: crossing again; White yields its command")
-				s.queue = append([]outgoing{{p: *s.unacked}}, s.queue...)
-				s.unacked = nil
-				s.my ^= 1
-				s.publish()
-			} else {
-				s.log.Debug().Str("pkt", p.String()).Msg("sgmp: crossing; keeping our command and resending it")
-				if s.crossings > 3 {
-					return nil // let the timer resend
-				}
-				s.armTimer()
-				return s.send(*s.unacked)
-			}
-		}
+	return l.ok()
+}
+
+// crossing handles a new command of the peer that does not acknowledge
+// ours: both sides sent at once. GNU Go abandons its own command and waits
+// for ours, so we keep ours, drop theirs and resend. A peer that keeps its
+// command too (another kisen) would livelock, so the yielding side gives
+// its command up on the second crossing and takes the peer's (yielded).
+func (l *link) crossing(p Packet) (yielded bool, err error) {
+	l.crossings++
+	if l.yields && l.crossings >= 2 {
+		l.log.Debug().Str("pkt", p.String()).Msg("sgmp: crossing again; yielding our command")
+		l.queue = append([]outgoing{{p: *l.unacked}}, l.queue...)
+		l.unacked = nil
+		l.my ^= 1
+		l.stop()
+		return true, nil
 	}
-	s.his = p.Seq
-	s.publish()
-	if err := s.handle(p); err != nil {
-		return err
+	l.log.Debug().Str("pkt", p.String()).Msg("sgmp: crossing; keeping our command and resending it")
+	if l.crossings > 3 {
+		return false, nil // let the timer resend
 	}
-	return s.pump()
+	l.arm()
+	return false, l.send(*l.unacked)
 }
 
 // isTimeout reports whether err is a read timeout (the port's ErrTimeout,
@@ -206,22 +275,23 @@ type rxMsg struct {
 	err  error
 }
 
-// reader copies the port into the loop. It ends on the first read error;
-// (0, nil) reads are tolerated a bounded number of times in a row.
-func (s *Session) reader() {
+// readPort copies rw into rx until the first read error, which it sends
+// last; (0, nil) reads are tolerated a bounded number of times in a row. It
+// ends early when quit or done closes.
+func readPort(rw io.Reader, rx chan<- rxMsg, quit, done <-chan struct{}) {
 	buf := make([]byte, 256)
 	zero := 0
 	for {
-		n, err := s.rw.Read(buf)
+		n, err := rw.Read(buf)
 		if n > 0 {
 			zero = 0
 			chunk := make([]byte, n)
 			copy(chunk, buf[:n])
 			select {
-			case s.rx <- rxMsg{data: chunk}:
-			case <-s.quit:
+			case rx <- rxMsg{data: chunk}:
+			case <-quit:
 				return
-			case <-s.done:
+			case <-done:
 				return
 			}
 		}
@@ -229,7 +299,7 @@ func (s *Session) reader() {
 			// A read timeout is not a failure: no byte yet. The resend
 			// timer, not the reader, decides when the peer is gone.
 			select {
-			case <-s.quit:
+			case <-quit:
 				return
 			default:
 			}
@@ -243,17 +313,19 @@ func (s *Session) reader() {
 			err = io.ErrNoProgress
 		}
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				err = fmt.Errorf("%w: the port hung up (peer gone or cable pulled): %w", ErrLinkDown, err)
-			} else {
-				err = fmt.Errorf("%w: read: %w", ErrLinkDown, err)
-			}
 			select {
-			case s.rx <- rxMsg{err: err}: // same channel: bytes read before the error come first
-			case <-s.quit:
-			case <-s.done:
+			case rx <- rxMsg{err: readErr(err)}: // same channel: bytes read before the error come first
+			case <-quit:
+			case <-done:
 			}
 			return
 		}
 	}
+}
+
+func readErr(err error) error {
+	if errors.Is(err, io.EOF) {
+		return fmt.Errorf("%w: the port hung up (peer gone or cable pulled): %w", ErrLinkDown, err)
+	}
+	return fmt.Errorf("%w: read: %w", ErrLinkDown, err)
 }

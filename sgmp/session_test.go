@@ -171,6 +171,8 @@ func TestSGMPWhiteHandshake(t *testing.T) {
 		p.cmd(Answer, colorBlack)
 		p.expect(Query, QueryHandicap)
 		p.cmd(Answer, 1)
+		p.expect(Query, QuerySize)
+		p.cmd(Answer, 0) // GNU Go does not know its size: taken at its word
 		p.expect(OK, -1)
 		if err := <-errc; err != nil {
 			t.Fatal(err)
@@ -189,11 +191,12 @@ func TestDisagreements(t *testing.T) {
 	cases := []struct {
 		name   string
 		opt    Options
-		answer [2]uint16
+		answer []uint16 // to COLOR, HANDICAP, SIZE in turn
 		what   string
 	}{
-		{"colour", Options{Color: board.White}, [2]uint16{colorWhite, 1}, "colour"},
-		{"handicap", Options{Color: board.White}, [2]uint16{colorBlack, 3}, "handicap"},
+		{"colour", Options{Color: board.White}, []uint16{colorWhite}, "colour"},
+		{"handicap", Options{Color: board.White}, []uint16{colorBlack, 3}, "handicap"},
+		{"size", Options{Color: board.White}, []uint16{colorBlack, 1, 13}, "board size"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -204,11 +207,9 @@ func TestDisagreements(t *testing.T) {
 				errc := make(chan error, 1)
 				go func() { errc <- s.Handshake(context.Background()) }()
 				p.cmd(NewGame, 0)
-				p.expect(Query, QueryColor)
-				p.cmd(Answer, c.answer[0])
-				if c.what != "colour" {
-					p.expect(Query, QueryHandicap)
-					p.cmd(Answer, c.answer[1])
+				for i, q := range []int{QueryColor, QueryHandicap, QuerySize}[:len(c.answer)] {
+					p.expect(Query, q)
+					p.cmd(Answer, c.answer[i])
 				}
 				err := <-errc
 				var de *DisagreeError
@@ -265,6 +266,8 @@ func TestDuplicateMoveAppliedOnce(t *testing.T) {
 		p.cmd(Answer, colorBlack)
 		p.expect(Query, QueryHandicap)
 		p.cmd(Answer, 1)
+		p.expect(Query, QuerySize)
+		p.cmd(Answer, 0) // GNU Go does not know its size: taken at its word
 		p.expect(OK, -1)
 		q := p.move(board.Black, 4, 4)
 		p.expect(OK, -1)

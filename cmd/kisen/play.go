@@ -441,7 +441,7 @@ func openRemote(ctx context.Context, cfg config.Config, listen string, link link
 	}
 	opt := sgmp.Options{Mode: mode, Color: us, Size: cfg.Game.Size, Handicap: cfg.Game.Handicap,
 		Chinese: strings.EqualFold(cfg.Game.Rules, "chinese"), ResendTimeout: cfg.Link.ResendTimeout.Duration,
-		AllowUndo: cfg.Link.AllowUndo, Log: logger.With().Str("component", "sgmp").Str("port", spec.String()).Logger()}
+		AllowUndo: cfg.Link.AllowUndo, HoldOK: true, Log: logger.With().Str("component", "sgmp").Str("port", spec.String()).Logger()}
 	if j != nil {
 		ls, err := j.SGMPState(us)
 		if err != nil {

@@ -75,12 +75,15 @@ func TestKillHarnessShort(t *testing.T) {
 	}
 }
 
-// TestSoakFinding_OKBeforeJournal kills White the moment its OK for
-// Black's MOVE reaches the cable. The OK went before the move was in
-// White's journal (issue 23 defect 1): Black never resends, the resumed
-// White waits for Black's move, Black for White's, and the game hangs.
-func TestSoakFinding_OKBeforeJournal(t *testing.T) {
-	t.Skip("finding: kisen acknowledges a MOVE before journaling it (issue 23 defect 1); the kill harness hangs at seed 1")
+// TestKillAtOKSentKeepsTheMove kills White the moment its OK for Black's
+// MOVE reaches the cable (issue 23 defect 1). The OK goes out only once
+// the move is in White's journal, so the resumed White has it and both
+// records end identical; before, the journal lacked the move, Black never
+// resent it and the game hung.
+func TestKillAtOKSentKeepsTheMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and plays a game with two real processes")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
@@ -93,5 +96,8 @@ func TestSoakFinding_OKBeforeJournal(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "kill: kills=1 resumed=1 same_position=1 clocks_within_1s=1 games=1 identical=1 ") {
+		t.Fatalf("closing line:\n%s", out.String())
 	}
 }
