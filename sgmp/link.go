@@ -61,6 +61,9 @@ type link struct {
 	// before Handshake): its repeats get no OK meanwhile.
 	owed  bool
 	heard time.Time // when the last valid packet arrived
+	// taken is the peer's last accepted command (nil after a resume): a
+	// packet with its sequence bit but another command is no repeat.
+	taken *Packet
 }
 
 // received is what one packet means to the session: our command
@@ -70,6 +73,10 @@ type received struct {
 	acked    *Packet
 	explicit bool // acknowledged by OK rather than by the peer's next command
 	cmd      *Packet
+	// outOfSeq marks a cmd that carries the sequence bit of the peer's
+	// last command without repeating it: a peer that restarted or lost
+	// count. Taking it would break the bits; the session only reports it.
+	outOfSeq bool
 }
 
 func (l *link) state() LinkState {
@@ -190,6 +197,7 @@ func (l *link) acked() *Packet {
 func (l *link) take(p Packet) {
 	l.his = p.Seq
 	l.owed = true
+	l.taken = &p
 }
 
 // receive sorts one decoded packet: an acknowledgement of ours, a
@@ -209,7 +217,11 @@ func (l *link) receive(p Packet, raw [4]byte) (received, error) {
 		return r, nil
 	}
 	if p.Seq == l.his {
-		return r, l.duplicate(p)
+		if t := l.taken; t == nil || t.Cmd == p.Cmd && t.Value == p.Value {
+			return r, l.duplicate(p)
+		}
+		r.cmd, r.outOfSeq = &p, true
+		return r, nil
 	}
 	if l.unacked != nil {
 		if p.Ack == l.unacked.Seq {

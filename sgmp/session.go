@@ -235,7 +235,10 @@ func (s *Session) receive(p Packet, raw [4]byte) error {
 			return err
 		}
 	}
-	if r.cmd != nil {
+	switch {
+	case r.outOfSeq:
+		s.onOutOfSequence(*r.cmd)
+	case r.cmd != nil:
 		if err := s.onCommand(*r.cmd); err != nil {
 			return err
 		}
@@ -263,6 +266,17 @@ func (s *Session) onCommand(p Packet) error {
 		return s.l.command(outgoing{p: Packet{Cmd: Deny}})
 	}
 	return nil
+}
+
+// onOutOfSequence reports a command that reuses the sequence bit of the
+// peer's last one. A NEWGAME in mid-game is a restarted peer (its fresh
+// bits often match ours by chance); anything else is shown and dropped.
+func (s *Session) onOutOfSequence(p Packet) {
+	if p.Cmd == NewGame && s.hs.done() {
+		s.peerTrouble(CondPeerRestarted, "NEWGAME during the game", true)
+		return
+	}
+	s.peerTrouble(CondPeerConfused, fmt.Sprintf("sequence error: %s reuses the bit of its last command; ignored", s.describe(p)), false)
 }
 
 // do runs f on the loop goroutine.
