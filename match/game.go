@@ -375,14 +375,16 @@ func (g *Game) replace(ctx context.Context, col board.Color, err error) (out Out
 	if errors.Is(err, sgmp.ErrPeerTrouble) {
 		what = "is out of step"
 	}
-	g.emit(Event{Kind: Notice, Text: fmt.Sprintf("link to %s (%s) %s: %v", old.Name(), col, what, err)})
-	g.rec.comment(fmt.Sprintf("Link to %s %s: %v", col, what, err))
+	g.log.Warn().Err(err).Str("player", old.Name()).Msg("link " + what)
+	why := sgmp.Brief(err)
+	g.emit(Event{Kind: Notice, Text: fmt.Sprintf("link to %s (%s) %s: %s", old.Name(), col, what, why)})
+	g.rec.comment(fmt.Sprintf("Link to %s %s: %s", col, what, why))
 	if g.opt.OnLinkDown == nil {
-		return g.suspend(fmt.Sprintf("%s: %v", old.Name(), err)), true
+		return g.suspend(fmt.Sprintf("the link to %s %s: %s", old.Name(), what, why)), true
 	}
 	np, rerr := g.opt.OnLinkDown(ctx, col, err)
 	if rerr != nil {
-		return g.suspend(fmt.Sprintf("%s: %v", old.Name(), err)), true
+		return g.suspend(fmt.Sprintf("the link to %s %s: %s", old.Name(), what, why)), true
 	}
 	if np == old {
 		return Outcome{}, false

@@ -98,6 +98,7 @@ func (s *Session) queries() []uint16 {
 // startAsking begins our query round; the first QUERY acknowledges the
 // peer's NEWGAME (or its OK).
 func (s *Session) startAsking() {
+	s.trouble = trouble{} // a stale packet before is history now
 	s.hs.phase = phaseAsking
 	s.hs.toAsk = s.queries()
 	s.askNext()

@@ -336,6 +336,9 @@ func readPort(rw io.Reader, rx chan<- rxMsg, quit, done <-chan struct{}) {
 }
 
 func readErr(err error) error {
+	if errors.Is(err, ErrPortClosed) {
+		return fmt.Errorf("%w: %w", ErrLinkDown, err) // the port has said it in words
+	}
 	if errors.Is(err, io.EOF) {
 		return fmt.Errorf("%w: the port hung up (peer gone or cable pulled): %w", ErrLinkDown, err)
 	}

@@ -96,6 +96,31 @@ func clock(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
+// Brief says a link or peer error in a few words for the operator's
+// screen; the whole chain belongs in the log file.
+func Brief(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrPeerTrouble):
+		msg := err.Error()
+		if i := strings.Index(msg, ErrPeerTrouble.Error()+": "); i >= 0 {
+			return "the peer " + msg[i+len(ErrPeerTrouble.Error())+2:]
+		}
+		return msg
+	case errors.Is(err, ErrLinkDown):
+		if d := downDetail(err); d != "" {
+			return d
+		}
+		msg := err.Error()
+		if i := strings.Index(msg, ErrLinkDown.Error()+": "); i >= 0 {
+			return msg[i+len(ErrLinkDown.Error())+2:]
+		}
+		return msg
+	}
+	return err.Error()
+}
+
 // downDetail is the cause of a failure in a few words.
 func downDetail(err error) string {
 	switch msg := err.Error(); {

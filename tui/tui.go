@@ -134,6 +134,7 @@ func (u *UI) Event(e match.Event) {
 		u.toMove = e.Color
 	case match.MovePlayed:
 		u.b = e.Board
+		u.toMove = e.Move.Color.Opponent() // also while a link question holds the next turn
 		u.last = append(u.last, fmt.Sprintf("%d %s %s", e.Number, e.Move.Color.Letter(), moveText(e.Board.Size(), e.Move.Point)))
 		if len(u.last) > 12 {
 			u.last = u.last[1:]
