@@ -206,8 +206,13 @@ func TestStatusTellsTheWait(t *testing.T) {
 		}
 		p.ok()
 		synctest.Wait()
-		if st := s.Status(); st.Cond != CondReady || st.LastHeard.IsZero() {
+		st = s.Status()
+		if st.Cond != CondReady || st.LastHeard.IsZero() || st.Line(time.Now().Add(59*time.Second)) != "ok" {
 			t.Fatalf("after the OK %+v", st)
+		}
+		// Then the peer thinks, or died: the line says how long it has been.
+		if got := st.Line(time.Now().Add(65 * time.Second)); got != "ok — the peer is thinking (nothing heard for 1:05)" {
+			t.Fatalf("line %q", got)
 		}
 		s.Close()
 		if st := s.Status(); st.Cond != CondEnded || st.Line(time.Now()) != "game over" {

@@ -57,6 +57,11 @@ func (st Status) Line(now time.Time) string {
 	case CondHandshaking:
 		return "starting the game" + el
 	case CondReady:
+		if st.Detail != "" && !st.LastHeard.IsZero() && now.Sub(st.LastHeard) >= time.Minute {
+			// A dead peer and a thinking one look alike on a serial line:
+			// say how long it has been, the operator knows the engine.
+			return fmt.Sprintf("ok — %s (nothing heard for %s)", st.Detail, clock(now.Sub(st.LastHeard)))
+		}
 		return "ok"
 	case CondWaitingAck:
 		return "waiting for the OK of " + st.Waiting + el
@@ -155,7 +160,8 @@ type trouble struct {
 	since  time.Time
 }
 
-// status derives the state from the loop's own; publish stores it.
+// status derives the state from the loop's own; publish stores it,
+// holding mu.
 func (s *Session) status(prev Status) Status {
 	l := &s.l
 	st := Status{Cond: CondReady, LastHeard: l.heard}
@@ -177,6 +183,9 @@ func (s *Session) status(prev Status) Status {
 	case l.unacked != nil:
 		st.Cond, st.Waiting, st.Resends, st.Since = CondWaitingAck, l.describe(*l.unacked), l.resends, l.sentAt
 		return st
+	}
+	if s.moves > 0 && !s.peerMovedLast && !s.over {
+		st.Detail = "the peer is thinking"
 	}
 	st.Since = prev.Since
 	if prev.Cond != st.Cond || prev.Since.IsZero() {
