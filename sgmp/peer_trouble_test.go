@@ -201,7 +201,7 @@ func TestStatusTellsTheWait(t *testing.T) {
 		p.expect(Move, -1)
 		synctest.Wait()
 		st = s.Status()
-		if got := st.Line(time.Now()); st.Cond != CondPeerSilent || got != "peer silent 0:11 — MOVE B E5 not acknowledged, resent 1×" {
+		if got := st.Line(time.Now()); st.Cond != CondPeerSilent || got != "peer silent 0:11 (MOVE B E5 not acknowledged, resent 1×)" {
 			t.Fatalf("status %+v line %q", st, got)
 		}
 		p.ok()

@@ -66,7 +66,7 @@ func (st Status) Line(now time.Time) string {
 	case CondWaitingAck:
 		return "waiting for the OK of " + st.Waiting + el
 	case CondPeerSilent:
-		return fmt.Sprintf("peer silent %s — %s not acknowledged, resent %d×", clock(now.Sub(st.Since)), st.Waiting, st.Resends)
+		return fmt.Sprintf("peer silent %s (%s not acknowledged, resent %d×)", clock(now.Sub(st.Since)), st.Waiting, st.Resends)
 	case CondPeerRestarted:
 		return "peer restarted: " + st.Detail + el
 	case CondPeerConfused:

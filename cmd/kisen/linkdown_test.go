@@ -41,3 +41,20 @@ func TestLinkDownQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkDownQuestionNoWait: a link that is down is not offered "wait"
+// (the session has stopped; --resume opens the port again), and typing it
+// says so.
+func TestLinkDownQuestionNoWait(t *testing.T) {
+	remote := match.NewRandomPlayer("GNU Go", 1)
+	lerr := fmt.Errorf("%w: no acknowledgement of MOVE after 9 resends", sgmp.ErrLinkDown)
+	var out bytes.Buffer
+	con := match.NewConsole(strings.NewReader("wait\nstop\n"), &out)
+	p, err := linkDownQuestion(con, remote, "GNU Go", nil)(context.Background(), board.White, lerr)
+	if p != nil || !errors.Is(err, sgmp.ErrLinkDown) {
+		t.Fatalf("got %v, %v", p, err)
+	}
+	if strings.Contains(out.String(), "wait (keep waiting") || !strings.Contains(out.String(), "waiting cannot bring it back") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}

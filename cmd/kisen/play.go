@@ -189,14 +189,19 @@ func linkDownQuestion(con *match.Console, remote match.Player, opponent string, 
 	return func(ctx context.Context, col board.Color, lerr error) (match.Player, error) {
 		// The referee has just said what failed (a Notice); the question
 		// does not repeat the error.
-		what := "The link to the other program failed"
+		// A misbehaving peer is still on a live link, so waiting for it
+		// makes sense; a link that is down stays down until --resume
+		// opens the port again.
+		what, choices := "The link to the other program failed", "hand, stop"
+		waitText := ""
 		if errors.Is(lerr, sgmp.ErrPeerTrouble) {
-			what = "The other program is out of step"
+			what, choices = "The other program is out of step", "hand, wait or stop"
+			waitText = ", wait (keep waiting for the peer)"
 		}
 		for {
 			ans, err := con.ReadLine(ctx, fmt.Sprintf("%s. Type hand (enter %s's moves here; typing time counts; "+
-				"if the referee allows), wait (keep waiting for the peer) or stop (suspend; resume later with --resume): ",
-				what, col))
+				"if the referee allows)%s or stop (suspend; resume later with --resume, once the cable or the peer is back): ",
+				what, col, waitText))
 			if err != nil {
 				return nil, lerr
 			}
@@ -208,7 +213,8 @@ func linkDownQuestion(con *match.Console, remote match.Player, opponent string, 
 				}
 				return match.NewManualPlayer(opponent+" (entered by hand)", con), nil
 			case "wait", "w":
-				if remote == nil {
+				if remote == nil || waitText == "" {
+					con.Say("the link is down: waiting cannot bring it back; type stop and continue with --resume once the cable or the peer is back, or hand")
 					continue
 				}
 				con.Say("waiting for the peer again")
@@ -216,7 +222,7 @@ func linkDownQuestion(con *match.Console, remote match.Player, opponent string, 
 			case "stop", "s", "suspend":
 				return nil, lerr
 			}
-			con.Say(fmt.Sprintf("%q: type hand, wait or stop", ans))
+			con.Say(fmt.Sprintf("%q: type %s", ans, choices))
 		}
 	}
 }
