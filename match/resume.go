@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/kisen-go/kisen/board"
@@ -100,10 +99,11 @@ func (j *Journal) Color() (board.Color, bool, error) {
 
 // Rules is the record's rule set (Japanese unless it says Chinese).
 func (j *Journal) Rules() board.Rules {
-	if strings.EqualFold(j.Record.Rules, "chinese") {
-		return board.Chinese
+	r, err := board.ParseRules(j.Record.Rules)
+	if err != nil {
+		return board.Japanese // RU is often absent or free text; the tournament's rules
 	}
-	return board.Japanese
+	return r
 }
 
 // SGMPState returns the SGMP link state journaled beside the record, or

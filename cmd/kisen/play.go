@@ -441,12 +441,16 @@ func openRemote(ctx context.Context, cfg config.Config, listen string, link link
 	if err != nil {
 		return nil, nil, err
 	}
+	rules, err := board.ParseRules(cfg.Game.Rules)
+	if err != nil {
+		return nil, nil, err
+	}
 	port, spec, err := openLink(ctx, cfg, listen, link, logger)
 	if err != nil {
 		return nil, nil, err
 	}
 	opt := sgmp.Options{Mode: mode, Color: us, Size: cfg.Game.Size, Handicap: cfg.Game.Handicap,
-		Chinese: strings.EqualFold(cfg.Game.Rules, "chinese"), ResendTimeout: cfg.Link.ResendTimeout.Duration,
+		Chinese: rules == board.Chinese, ResendTimeout: cfg.Link.ResendTimeout.Duration,
 		AllowUndo: cfg.Link.AllowUndo, HoldOK: true, Log: logger.With().Str("component", "sgmp").Str("port", spec.String()).Logger()}
 	if j != nil {
 		ls, err := j.SGMPState(us)
