@@ -19,6 +19,8 @@ func FuzzSession(f *testing.F) {
 	mv := Packet{Seq: 0, Ack: 1, Cmd: Move, Value: 41}.Bytes()
 	f.Add(append(nm[:], mv[:]...), uint8(0))
 	f.Add([]byte{0x03, 0xff, 0xf7, 0xff, 0x01, 0x85, 'h', 'i', 0x00}, uint8(3))
+	f.Add(append(nm[:], mv[:]...), uint8(8))
+	f.Add(mv[:], uint8(4|8|16))
 	f.Fuzz(func(t *testing.T, in []byte, flags uint8) {
 		synctest.Test(t, func(t *testing.T) {
 			a, b := duplex()
@@ -30,8 +32,9 @@ func FuzzSession(f *testing.F) {
 				opt.Mode = ModeGMP
 			}
 			if flags&4 != 0 {
-				opt.Resume = &LinkState{Started: true}
+				opt.Resume = &LinkState{Started: true, OweOK: flags&16 != 0}
 			}
+			opt.HoldOK = flags&8 != 0
 			s, err := NewSession(a, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -39,6 +42,18 @@ func FuzzSession(f *testing.F) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			go s.Handshake(ctx)
+			committed := make(chan struct{})
+			cctx, stopCommits := context.WithCancel(ctx)
+			go func() { // the referee journals each move, then commits
+				defer close(committed)
+				for opt.HoldOK && s.Commit(cctx) == nil {
+					select {
+					case <-time.After(100 * time.Millisecond):
+					case <-cctx.Done():
+						return
+					}
+				}
+			}()
 			b.Write(in)
 			go func() { // drain what the session writes
 				buf := make([]byte, 64)
@@ -60,6 +75,8 @@ func FuzzSession(f *testing.F) {
 					t.Fatalf("%d moves delivered from %d bytes", n, len(in))
 				}
 			}
+			stopCommits()
+			<-committed
 			s.Close()
 			a.Close()
 		})
