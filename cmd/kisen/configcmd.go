@@ -56,7 +56,7 @@ func runConfigCheck(_ context.Context, args []string, stdout, stderr io.Writer) 
 		for _, l := range lines {
 			fmt.Fprintln(stderr, l)
 		}
-		return fmt.Errorf("config check: %d problem(s) in the configuration", len(lines))
+		return fmt.Errorf("config check: %s in the configuration", plural(len(lines), "problem"))
 	}
 	src := "defaults only (no configuration file)"
 	if file != "" {

@@ -13,8 +13,10 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=1.2.3".
@@ -170,14 +172,70 @@ func newFlagSet(name, synopsis, what string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning a bad flag into a usage error; -h gives
-// flag.ErrHelp (exit 0).
+// parseFlags parses args, flags before and after the arguments (kisen
+// score game.sgf --size 9), and leaves the arguments in fs.Args(). A bad
+// flag is one line naming it and where to look; -h gives flag.ErrHelp
+// (exit 0) after printing the verb's usage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				usage()
+				return err
+			}
+			return usageError{fmt.Errorf("%s: %s; see kisen %s -h", fs.Name(), flagMistake(fs, err), fs.Name())}
 		}
-		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			pos = append(pos, rest...) // after --, everything is an argument
+			break
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
 	}
-	return nil
+	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+func isDuration(v any) bool { _, ok := v.(time.Duration); return ok }
+
+// flagMistake says what is wrong with a flag in words: a duration given
+// as a bare number gets the unit it probably meant.
+func flagMistake(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	var name, val string
+	if _, scanErr := fmt.Sscanf(msg, "invalid value %q for flag -%s", &val, &name); scanErr == nil {
+		name = strings.TrimSuffix(name, ":")
+		if f := fs.Lookup(name); f != nil {
+			if g, ok := f.Value.(flag.Getter); ok && isDuration(g.Get()) {
+				if _, nerr := strconv.ParseFloat(val, 64); nerr == nil {
+					return fmt.Sprintf("--%s %s: a duration needs a unit: did you mean %sm?", name, val, val)
+				}
+				return fmt.Sprintf("--%s %q: not a duration (e.g. 40m, 90s, 1h)", name, val)
+			}
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case int, int64, uint, uint64, float64:
+					return fmt.Sprintf("--%s %q: not a number", name, val)
+				}
+			}
+			return fmt.Sprintf("--%s %q: %s", name, val, strings.TrimPrefix(msg[strings.LastIndex(msg, ":")+1:], " "))
+		}
+	}
+	return strings.Replace(msg, "flag provided but not defined: -", "unknown flag --", 1)
+}
+
+// plural is "1 problem", "2 problems".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -114,7 +114,7 @@ func TestSGFCheck(t *testing.T) {
 			t.Errorf("line %d = %q, want prefix %q", i+1, lines[i], w)
 		}
 	}
-	if !strings.Contains(err.Error(), "5 problem(s) in 4 of 5 file(s)") {
+	if !strings.Contains(err.Error(), "5 problems in 4 of 5 files") {
 		t.Errorf("summary: %v", err)
 	}
 	out, _, _ = runT(t, "sgf", "check", "-q", good[0], illegal)
@@ -149,7 +149,7 @@ func TestConfigCheck(t *testing.T) {
 
 	os.WriteFile("bad.yaml", []byte("game:\n  komi: 6.3\n  rules: korean\nlink:\n  baud: 2401\n"), 0o644)
 	_, errOut, err = runT(t, "config", "check", "--config", "bad.yaml")
-	if exitCode(err) != 1 || !strings.Contains(err.Error(), "3 problem(s)") {
+	if exitCode(err) != 1 || !strings.Contains(err.Error(), "3 problems") {
 		t.Errorf("bad: %v", err)
 	}
 	for _, s := range []string{"bad.yaml: line 2: game.komi:", "bad.yaml: line 3: game.rules:", "bad.yaml: line 5: link.baud:"} {

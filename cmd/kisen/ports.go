@@ -33,6 +33,7 @@ func printPorts(w io.Writer, ports []sgmp.PortInfo) {
 		fmt.Fprintln(w, "no serial ports found (plug in the USB adapter; ptys and socat links are not listed but can be given to --port)")
 		return
 	}
+	fmt.Fprintln(w, "serial ports (give one to --port or link.port; a by-id name stays the same across reboots):")
 	for _, p := range ports {
 		var parts []string
 		if p.IsUSB {

@@ -15,7 +15,8 @@ func TestPrintPorts(t *testing.T) {
 			ByID: "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0"},
 		{Name: "/dev/ttyS0"},
 	})
-	want := "/dev/ttyUSB0\tUSB 0403:6001 FTDI FT232R USB UART serial A50285BI\tstable name /dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0\n" +
+	want := "serial ports (give one to --port or link.port; a by-id name stays the same across reboots):\n" +
+		"/dev/ttyUSB0\tUSB 0403:6001 FTDI FT232R USB UART serial A50285BI\tstable name /dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0\n" +
 		"/dev/ttyS0\n"
 	if b.String() != want {
 		t.Fatalf("got\n%q\nwant\n%q", b.String(), want)

@@ -67,7 +67,7 @@ func runSGFCheck(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	if bad > 0 {
-		return fmt.Errorf("sgf check: %d problem(s) in %d of %d file(s)", total, bad, fs.NArg())
+		return fmt.Errorf("sgf check: %s in %d of %s", plural(total, "problem"), bad, plural(fs.NArg(), "file"))
 	}
 	return nil
 }

@@ -28,6 +28,9 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageError{errors.New("submit: want FILE.sgf DIR")}
 	}
 	src, dir := fset.Arg(0), fset.Arg(1)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("submit: the folder %s is missing (USB stick not mounted?); mount it or give the right path; nothing copied", dir)
+	}
 	data, err := sgf.ReadFile(src)
 	if err != nil {
 		return fmt.Errorf("submit: %w", err)
@@ -36,7 +39,7 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		for _, p := range probs {
 			fmt.Fprintf(stderr, "%s: %s\n", src, p)
 		}
-		return fmt.Errorf("submit: %s is not a valid record (%d problems); nothing copied", src, len(probs))
+		return fmt.Errorf("submit: %s is not a valid record (%s); nothing copied", src, plural(len(probs), "problem"))
 	}
 	rec, err := sgf.Parse(data)
 	if err != nil {
