@@ -12,6 +12,9 @@ import (
 type EnginePlayer struct {
 	name string
 	eng  *engine.Engine
+	// OnDecision, if set, sees each of the engine's decisions (kisen
+	// match adds up the search effort behind a result).
+	OnDecision func(engine.Decision)
 }
 
 // NewEnginePlayer wraps an engine; the player owns it and closes it at End.
@@ -35,6 +38,9 @@ func (p *EnginePlayer) Move(ctx context.Context, req Request) (Action, error) {
 	d, err := p.eng.GenMove(ctx, req.Board, req.Color, clk)
 	if err != nil {
 		return Action{}, err
+	}
+	if p.OnDecision != nil {
+		p.OnDecision(d)
 	}
 	if !d.Resign && ctx.Err() == nil {
 		// PonderAfter copies the referee's board before this returns.

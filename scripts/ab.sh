@@ -17,5 +17,5 @@ git archive "$REV" | tar -x -C "$tmp/base"
 (cd "$tmp/base" && go build -o "$tmp/kisen-base" ./cmd/kisen)
 go build -o "$tmp/kisen-new" ./cmd/kisen
 "$tmp/kisen-new" match \
-	--opponent "$tmp/kisen-base gtp --playouts $PLAYOUTS --threads 1" \
+	--opponent-cmd "$tmp/kisen-base gtp --playouts $PLAYOUTS --threads 1" \
 	--playouts "$PLAYOUTS" --threads 1 --games "$GAMES" --size "$SIZE"

@@ -40,7 +40,7 @@ done) >>"$DIR/load.txt" &
 sampler=$!
 trap 'kill "$sampler" 2>/dev/null' EXIT INT TERM
 
-"$KISEN" match --opponent "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
+"$KISEN" match --opponent-cmd "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
 	--move-time "$MOVE_TIME" --threads 2 --sgf-dir "$DIR" | tee "$DIR/match.txt"
 
 # Re-count with GNU Go: a game that ended by two passes or the move cap
@@ -60,7 +60,7 @@ while [ "$g" -lt $((FIRST + GAMES)) ]; do
 	[ $((g % 2)) -eq 0 ] && us=W
 	won=0
 	case $score in "$us"+*) won=1 ;; esac
-	echo "game $g: kisen $us, opponent's count $re, GNU Go $score, kisen $([ $won = 1 ] && echo wins || echo loses)"
+	echo "game $g: kisen $us, record's count $re, GNU Go $score, kisen $([ $won = 1 ] && echo wins || echo loses)"
 	g=$((g + 1))
 done | tee -a "$DIR/result.txt"
 wins=$(grep -c 'kisen wins$' "$DIR/result.txt" || true)

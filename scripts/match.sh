@@ -9,6 +9,6 @@ MOVE_TIME=${3:-1s}
 LEVEL=${4:-10}
 go build -o /tmp/kisen-match ./cmd/kisen
 exec /tmp/kisen-match match \
-	--opponent "/usr/games/gnugo --mode gtp --level $LEVEL" \
+	--opponent-cmd "/usr/games/gnugo --mode gtp --level $LEVEL" \
 	--games "$GAMES" --size "$SIZE" --move-time "$MOVE_TIME" \
 	--sgf-dir "match-sgf-$SIZE"

@@ -3,26 +3,32 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
 	"github.com/kisen-go/kisen/gtp"
+	"github.com/kisen-go/kisen/match"
+	"github.com/rs/zerolog"
 )
 
 // runMatch is `kisen match`: the embedded engine against a GTP program,
 // alternating colours, Japanese rules; the opponent's final_score counts
 // finished games.
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match", `--opponent "/usr/games/gnugo --mode gtp --level 10" [--games N] [--first N] [--size 9] [--move-time 1s] [--ponder] [--sgf-dir DIR]`,
-		"Play the engine against a GTP program and print wins, losses and a 95% interval.", stderr)
-	opp := fs.String("opponent", "/usr/games/gnugo --mode gtp --level 10", "GTP opponent command")
+	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10" [--opponent NAME] [--games N] [--first N] [--size 9] [--move-time 1s] [--ponder] [--sgf-dir DIR]`,
+		"Play the engine against a GTP program and print wins, losses and a 95% interval. Each game is\n"+
+			"refereed as kisen play referees a tournament game; the opponent's final_score counts it.", stderr)
+	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the GTP opponent's command")
+	oppName := fs.String("opponent", "", "the opponent's name in the records (default: its program's file name)")
 	games := fs.Int("games", 2, "number of games (colours alternate; kisen is Black in odd games)")
 	first := fs.Int("first", 1, "number of the first game (its colour and seed follow the number), to continue a match")
 	size := fs.Int("size", 9, "board size")
@@ -36,6 +42,12 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (as engine.ponder does in play)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if strings.ContainsAny(*oppName, " /") && !flagSet(fs, "opponent-cmd") {
+		return usageError{fmt.Errorf("match: --opponent %q looks like a command: --opponent is the opponent's name now; give its command with --opponent-cmd", *oppName)}
+	}
+	if *oppName == "" {
+		*oppName = filepath.Base(strings.Fields(*oppCmd + " opponent")[0])
 	}
 	if *games < 1 {
 		return usageError{errors.New("match: --games must be at least 1")}
@@ -58,7 +70,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			us = board.White
 		}
 		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, TreePerThread: *perThread, Ponder: *ponder, Seed: uint64(g)}
-		res, err := playMatchGame(ctx, opt, *opp, us, g, *sgfDir)
+		res, err := playMatchGame(ctx, opt, matchSide{*oppName, *oppCmd}, us, g, *sgfDir)
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)
 		}
@@ -138,111 +150,119 @@ func (r matchResult) secondsPerMove() float64 {
 	return r.elapsed.Seconds() / float64(r.searched)
 }
 
-// playMatchGame plays one game; the 400-move cap and two passes end it.
-func playMatchGame(ctx context.Context, opt engine.Options, oppCmd string, us board.Color, n int, dir string) (matchResult, error) {
+// matchSide is the opponent: its name in the records and its command.
+type matchSide struct{ name, cmd string }
+
+// playMatchGame plays one game under the referee (match.Game, as kisen play
+// does): the 400-move cap, two passes, resignation and illegal moves end
+// it, and the record is journaled in dir as game-NNN.sgf. The opponent's
+// final_score decides a game that ended by passes or the cap.
+func playMatchGame(ctx context.Context, opt engine.Options, opp matchSide, us board.Color, n int, dir string) (matchResult, error) {
 	e, err := engine.New(opt)
 	if err != nil {
 		return matchResult{}, err
 	}
-	defer e.Close()
-	opp, err := gtp.Start(ctx, oppCmd)
+	client, err := gtp.Start(ctx, opp.cmd)
 	if err != nil {
+		e.Close()
 		return matchResult{}, err
 	}
-	defer opp.Close()
-	if err := opp.Boardsize(opt.Size); err != nil {
-		return matchResult{}, err
-	}
-	if err := opp.ClearBoard(); err != nil {
-		return matchResult{}, err
-	}
-	if err := opp.Komi(opt.Komi); err != nil {
-		return matchResult{}, err
-	}
-	b := board.MustNew(opt.Size)
 	var res matchResult
-	const moveCap = 400
-	for b.Passes() < 2 && b.MoveNumber() < moveCap && res.result == "" {
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
-		c := b.ToMove()
-		var p board.Point
-		if c == us {
-			d, err := e.GenMove(ctx, b, c, engine.Clock{MoveCap: moveCap})
-			if err != nil {
-				return res, err
-			}
-			if d.Resign {
-				res.result = c.Opponent().Letter() + "+R"
-				break
-			}
-			if d.Playouts > 0 {
-				res.searched++
-				res.playouts += d.Playouts
-				res.reused += d.Reused
-				res.elapsed += d.Elapsed
-			}
-			p = d.Move
-			if err := opp.Play(board.Move{Color: c, Point: p}); err != nil {
-				return res, fmt.Errorf("opponent refused our move %s: %w", board.GTP(opt.Size, p), err)
-			}
-			// With Options.Ponder off this does nothing; the next
-			// GenMove stops it and keeps the tree under the reply.
-			e.PonderAfter(b, board.Move{Color: c, Point: p})
-		} else {
-			start := time.Now()
-			q, resign, err := opp.GenMove(ctx, c)
-			res.oppMoves++
-			res.oppElapsed += time.Since(start)
-			if err != nil {
-				return res, err
-			}
-			if resign {
-				res.result = c.Opponent().Letter() + "+R"
-				break
-			}
-			p = q
-		}
-		if err := b.Play(board.Move{Color: c, Point: p}); err != nil {
-			// An illegal move loses.
-			res.result = c.Opponent().Letter() + "+F"
-			break
-		}
+	ours := match.NewEnginePlayer("kisen", e)
+	ours.OnDecision = res.addDecision
+	theirs := &timedGTP{GTPPlayer: match.NewGTPPlayer(opp.name, client), client: client, res: &res}
+	black, white := match.Player(ours), match.Player(theirs)
+	if us == board.White {
+		black, white = theirs, ours
 	}
-	if res.result == "" {
-		s, err := opp.FinalScore()
-		if err != nil {
-			return res, fmt.Errorf("final_score: %w", err)
-		}
-		res.result = s
-	}
-	res.moves = b.MoveNumber()
+	gopt := match.Options{Size: opt.Size, Komi: opt.Komi, Rules: board.Japanese, MoveCap: 400,
+		Application: "kisen:" + version, Event: "kisen match", Round: strconv.Itoa(n),
+		Date: time.Now().UTC().Format("2006-01-02"), Log: zerolog.Nop(),
+		// The record's count is kisen's, as at a tournament; the printed
+		// result is the opponent's final_score.
+		Judge: func(b *board.Board) engine.Judgement {
+			return engine.Judge(b, engine.JudgeOptions{Rules: board.Japanese, Komi: opt.Komi, Seed: 1})
+		}}
 	if dir != "" {
-		path := filepath.Join(dir, fmt.Sprintf("game-%03d.sgf", n))
-		if err := os.WriteFile(path, []byte(matchSGF(b, opt, us, res.result)), 0o644); err != nil {
-			return res, fmt.Errorf("write record: %w", err)
-		}
+		gopt.Journal = filepath.Join(dir, fmt.Sprintf("game-%03d.sgf", n))
+	}
+	g, err := match.NewGame(gopt, black, white)
+	if err != nil {
+		e.Close()
+		client.Close()
+		return res, err
+	}
+	out, err := g.Run(ctx)
+	if err != nil {
+		return res, err
+	}
+	res.moves = out.Moves
+	res.result = out.Result
+	switch {
+	case out.Reason == match.Suspended:
+		return res, fmt.Errorf("the game stopped: %s", out.Detail)
+	case theirs.score != "":
+		res.result = theirs.score
+	case theirs.scoreErr != nil:
+		return res, fmt.Errorf("final_score: %w", theirs.scoreErr)
 	}
 	return res, nil
 }
 
-// matchSGF is a minimal FF[4] record of the game.
-func matchSGF(b *board.Board, opt engine.Options, us board.Color, result string) string {
-	var sb strings.Builder
-	names := map[board.Color]string{us: "kisen", us.Opponent(): "opponent"}
-	fmt.Fprintf(&sb, "(;FF[4]GM[1]CA[UTF-8]AP[kisen]SZ[%d]KM[%g]RU[Japanese]PB[%s]PW[%s]DT[%s]RE[%s]\n",
-		opt.Size, opt.Komi, names[board.Black], names[board.White], time.Now().UTC().Format("2006-01-02"), result)
-	for i, m := range b.Moves() {
-		pt := ""
-		if m.Point != board.Pass {
-			pt = board.SGF(opt.Size, m.Point)
-		}
-		fmt.Fprintf(&sb, ";%s[%s]", m.Color.Letter(), pt)
-		if i%10 == 9 {
-			sb.WriteByte('\n')
-		}
+// addDecision adds one of kisen's moves to the effort behind the result;
+// forced moves and pass shortcuts search nothing and are left out.
+func (r *matchResult) addDecision(d engine.Decision) {
+	if d.Playouts > 0 {
+		r.searched++
+		r.playouts += d.Playouts
+		r.reused += d.Reused
+		r.elapsed += d.Elapsed
 	}
-	sb.WriteString(")\n")
-	return sb.String()
+}
+
+// timedGTP is the opponent program: its genmove calls are timed (equal
+// time per move needs the opponent's time measured in the same run), and
+// at the end of a counted game it is asked for its final_score before it
+// quits.
+type timedGTP struct {
+	*match.GTPPlayer
+	client   *gtp.Client
+	res      *matchResult
+	unsent   []board.Move // kisen's moves since the program's last genmove
+	score    string
+	scoreErr error
+}
+
+func (p *timedGTP) Opponent(_ context.Context, m board.Move) error {
+	p.unsent = append(p.unsent, m)
+	return nil
+}
+
+func (p *timedGTP) Move(ctx context.Context, req match.Request) (match.Action, error) {
+	p.unsent = p.unsent[:0] // the player sends them before its genmove
+	start := time.Now()
+	act, err := p.GTPPlayer.Move(ctx, req)
+	p.res.oppMoves++
+	p.res.oppElapsed += time.Since(start)
+	return act, err
+}
+
+func (p *timedGTP) End(ctx context.Context, o match.Outcome) error {
+	if o.Reason == match.TwoPasses || o.Reason == match.MoveCap {
+		// The program's board lacks kisen's moves after its last genmove.
+		for _, m := range p.unsent {
+			if p.scoreErr = p.client.Play(m); p.scoreErr != nil {
+				return p.GTPPlayer.End(ctx, o)
+			}
+		}
+		p.score, p.scoreErr = p.client.FinalScore()
+	}
+	return p.GTPPlayer.End(ctx, o)
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

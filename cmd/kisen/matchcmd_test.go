@@ -18,7 +18,7 @@ func TestMatchFirstGameNumber(t *testing.T) {
 		t.Skip("GNU Go not installed (apt-get install -y gnugo)")
 	}
 	dir := t.TempDir()
-	out, _, err := runT(t, "match", "--opponent", gnugo+" --mode gtp --level 1",
+	out, _, err := runT(t, "match", "--opponent-cmd", gnugo+" --mode gtp --level 1",
 		"--games", "1", "--first", "2", "--size", "9", "--playouts", "200", "--threads", "1", "--ponder", "--sgf-dir", dir)
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +43,17 @@ func TestMatchFirstGameNumber(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "game-002.sgf")); len(m) != 1 {
 		t.Fatalf("records %v, want one for game 2", m)
+	}
+	// The referee's record: a valid FF[4] game with the opponent named.
+	rec := filepath.Join(dir, "game-002.sgf")
+	if out, _, err := runT(t, "sgf", "check", rec); err != nil {
+		t.Fatalf("sgf check: %v\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(rec); !strings.Contains(string(data), "PB[gnugo]") || !strings.Contains(string(data), "PW[kisen]") {
+		t.Errorf("record names:\n%s", data)
+	}
+	if _, _, err := runT(t, "match", "--opponent", gnugo+" --mode gtp"); err == nil || !strings.Contains(err.Error(), "--opponent-cmd") {
+		t.Fatalf("--opponent CMD: err %v", err)
 	}
 	if _, _, err := runT(t, "match", "--first", "0"); err == nil || !strings.Contains(err.Error(), "--first") {
 		t.Fatalf("--first 0: err %v", err)
