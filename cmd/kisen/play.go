@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/rs/zerolog"
 	"golang.org/x/term"
@@ -131,10 +132,8 @@ func setUpGame(ctx context.Context, f playFlags, cfg config.Config, con *match.C
 	if err != nil {
 		return fail(err)
 	}
+	// The record names the programs, whoever types their moves.
 	theirName := cfg.Opponent
-	if f.manual == "them" {
-		theirName += " (entered by hand)"
-	}
 	opt = gameOptions(cfg, rules, logger)
 	opt.Journal = journalPath(f, cfg, us, ourPlayer.Name(), theirName)
 	if err := os.MkdirAll(filepath.Dir(opt.Journal), 0o755); err != nil {
@@ -417,7 +416,7 @@ func gameOptions(cfg config.Config, rules board.Rules, logger zerolog.Logger) ma
 func newOurPlayer(ctx context.Context, cfg config.Config, manual bool, moveTime time.Duration, con *match.Console, logger zerolog.Logger) (match.Player, error) {
 	switch {
 	case manual || cfg.Engine.Kind == "manual":
-		return match.NewManualPlayer(cfg.Player+" (entered by hand)", con), nil
+		return match.NewManualPlayer(cfg.Player, con), nil
 	case cfg.Engine.Kind == "gtp":
 		c, err := gtp.Start(ctx, cfg.Engine.Command)
 		if err != nil {
@@ -487,8 +486,8 @@ func safeName(s string) string {
 	var sb strings.Builder
 	for _, r := range s {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			sb.WriteRune(r)
+		case unicode.IsLetter(r), unicode.IsDigit(r), r == '-', r == '_', r == '.':
+			sb.WriteRune(r) // 囲碁太郎 stays readable on the USB stick
 		case r == ' ':
 			sb.WriteByte('_')
 		}

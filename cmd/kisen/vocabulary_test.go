@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestFlagMistakesInOneLine: a mistyped flag or a bad value is one line
@@ -58,5 +59,14 @@ func TestPlayHelpShowsDefaults(t *testing.T) {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("play -h lacks %q:\n%s", want, errOut)
 		}
+	}
+}
+
+// TestRecordNameKeepsRealNames: the tournament file name keeps names in
+// any script, and drops only what a file system cannot hold.
+func TestRecordNameKeepsRealNames(t *testing.T) {
+	got := recordName(time.Date(2026, 11, 25, 10, 30, 0, 0, time.UTC), "囲碁 太郎", "GNU Go/3.8")
+	if want := "20261125-1030-囲碁_太郎-vs-GNU_Go3.8.sgf"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
 	}
 }
