@@ -230,80 +230,99 @@ func (g *Game) loop(ctx context.Context) (Outcome, error) {
 				Detail: fmt.Sprintf("move cap reached (%d moves): the referee decides", g.board.MoveNumber())}, nil
 		}
 		col := g.board.ToMove()
-		p := g.players[col]
 		act, err := g.ask(ctx, col)
 		if err != nil {
-			var res errResigned
-			switch {
-			case errors.As(err, &res):
-				return g.resigned(res.col, "reported by the operator"), nil
-			case errors.Is(err, errFlag):
-				return g.flagFall(col), nil
-			case errors.Is(err, ErrLink):
-				if out, stop := g.replace(ctx, col, err); stop {
-					return out, nil
-				}
-				continue
-			case ctx.Err() != nil:
-				return g.suspend("interrupted: " + context.Cause(ctx).Error()), nil
-			default:
-				return g.suspend(fmt.Sprintf("%s failed: %v", p.Name(), err)), nil
-			}
-		}
-		if act.Resign {
-			g.clock.Stop()
-			return g.resigned(col, "by "+p.Name()), nil
-		}
-		m := board.Move{Color: col, Point: act.Point}
-		if err := g.board.Play(m); err != nil {
-			g.clock.Stop()
-			g.rec.comment(fmt.Sprintf("Illegal move by %s: %v", col, err))
-			return Outcome{Reason: IllegalMove, Winner: col.Opponent(),
-				Result: col.Opponent().Letter() + "+F",
-				Detail: fmt.Sprintf("%s (%s) played %s: %v — %s loses", p.Name(), col, board.GTP(g.opt.Size, act.Point), errors.Unwrap(err), col)}, nil
-		}
-		// Journal the move before it goes out, then tell the other side (a
-		// remote player: sent on the link) and journal again with the
-		// link's new state. A crash between the two leaves a record whose
-		// last move may not have been sent: Resume sends it again, and the
-		// peer takes a repeat as a duplicate. The mover's clock runs until
-		// its move has gone out.
-		g.rec.move(m, g.clock.Left(col), act.Comment)
-		if err := g.save(); err != nil {
-			return Outcome{}, err
-		}
-		g.commit(ctx, p)
-		other := g.players[col.Opponent()]
-		oerr := other.Opponent(ctx, m)
-		g.clock.Stop()
-		g.rec.setTimeLeft(g.clock.Left(col))
-		if oerr == nil {
-			g.rec.sent = len(g.board.Moves())
-		}
-		if err := g.save(); err != nil {
-			return Outcome{}, err
-		}
-		g.emit(Event{Kind: MovePlayed, Move: m, Number: g.board.MoveNumber(), Board: g.board.Clone(), Text: act.Comment})
-		if oerr != nil {
-			if !errors.Is(oerr, ErrLink) {
-				return g.suspend(fmt.Sprintf("%s failed: %v", other.Name(), oerr)), nil
-			}
-			if out, stop := g.replace(ctx, col.Opponent(), oerr); stop {
+			if out, stop := g.askFailed(ctx, col, err); stop {
 				return out, nil
 			}
+			continue
 		}
-		if g.clock.Flagged(col) {
-			return g.flagFall(col), nil
-		}
-		if g.board.Passes() >= 2 {
-			return Outcome{Reason: TwoPasses}, nil
-		}
-		if g.board.Repeated() {
-			return Outcome{Reason: Repetition, Result: "?",
-				Detail: fmt.Sprintf("move %d (%s %s) repeats an earlier whole-board position: the referee decides",
-					g.board.MoveNumber(), col, board.GTP(g.opt.Size, m.Point))}, nil
+		if out, stop, err := g.play(ctx, col, act); stop || err != nil {
+			return out, err
 		}
 	}
+}
+
+// askFailed turns a failed ask into the end of the game, or into a
+// replacement player (stop false: ask again).
+func (g *Game) askFailed(ctx context.Context, col board.Color, err error) (out Outcome, stop bool) {
+	var res errResigned
+	switch {
+	case errors.As(err, &res):
+		return g.resigned(res.col, "reported by the operator"), true
+	case errors.Is(err, errFlag):
+		return g.flagFall(col), true
+	case errors.Is(err, ErrLink):
+		return g.replace(ctx, col, err)
+	case ctx.Err() != nil:
+		return g.suspend("interrupted: " + context.Cause(ctx).Error()), true
+	}
+	return g.suspend(fmt.Sprintf("%s failed: %v", g.players[col].Name(), err)), true
+}
+
+// play carries out col's action: journal the move, acknowledge it, tell
+// the other side, journal again, and see whether the game is over.
+func (g *Game) play(ctx context.Context, col board.Color, act Action) (out Outcome, stop bool, err error) {
+	p := g.players[col]
+	if act.Resign {
+		g.clock.Stop()
+		return g.resigned(col, "by "+p.Name()), true, nil
+	}
+	m := board.Move{Color: col, Point: act.Point}
+	if err := g.board.Play(m); err != nil {
+		g.clock.Stop()
+		g.rec.comment(fmt.Sprintf("Illegal move by %s: %v", col, err))
+		return Outcome{Reason: IllegalMove, Winner: col.Opponent(),
+			Result: col.Opponent().Letter() + "+F",
+			Detail: fmt.Sprintf("%s (%s) played %s: %v — %s loses", p.Name(), col, board.GTP(g.opt.Size, act.Point), errors.Unwrap(err), col)}, true, nil
+	}
+	// Journal the move before it goes out, then tell the other side (a
+	// remote player: sent on the link) and journal again with the link's
+	// new state. A crash between the two leaves a record whose last move
+	// may not have been sent: Resume sends it again, and the peer takes a
+	// repeat as a duplicate. The mover's clock runs until its move has
+	// gone out.
+	g.rec.move(m, g.clock.Left(col), act.Comment)
+	if err := g.save(); err != nil {
+		return Outcome{}, true, err
+	}
+	g.commit(ctx, p)
+	other := g.players[col.Opponent()]
+	oerr := other.Opponent(ctx, m)
+	g.clock.Stop()
+	g.rec.setTimeLeft(g.clock.Left(col))
+	if oerr == nil {
+		g.rec.sent = len(g.board.Moves())
+	}
+	if err := g.save(); err != nil {
+		return Outcome{}, true, err
+	}
+	g.emit(Event{Kind: MovePlayed, Move: m, Number: g.board.MoveNumber(), Board: g.board.Clone(), Text: act.Comment})
+	if oerr != nil {
+		if !errors.Is(oerr, ErrLink) {
+			return g.suspend(fmt.Sprintf("%s failed: %v", other.Name(), oerr)), true, nil
+		}
+		if out, stop := g.replace(ctx, col.Opponent(), oerr); stop {
+			return out, true, nil
+		}
+	}
+	out, stop = g.over(col, m)
+	return out, stop, nil
+}
+
+// over says whether the game ended with col's move m.
+func (g *Game) over(col board.Color, m board.Move) (Outcome, bool) {
+	switch {
+	case g.clock.Flagged(col):
+		return g.flagFall(col), true
+	case g.board.Passes() >= 2:
+		return Outcome{Reason: TwoPasses}, true
+	case g.board.Repeated():
+		return Outcome{Reason: Repetition, Result: "?",
+			Detail: fmt.Sprintf("move %d (%s %s) repeats an earlier whole-board position: the referee decides",
+				g.board.MoveNumber(), col, board.GTP(g.opt.Size, m.Point))}, true
+	}
+	return Outcome{}, false
 }
 
 var errFlag = errors.New("flag fell")
