@@ -111,6 +111,11 @@ func TestHoldOKUntilCommit(t *testing.T) {
 		blackHandshake(t, s, p)
 		q := p.move(board.Black, 4, 4)
 		receive(t, s)
+		// What the referee journals right away must hold the move's bit
+		// and the owed OK (a stale state resumed one move behind).
+		if st := s.State(); st.His != q.Seq || !st.OweOK {
+			t.Fatalf("state when the move is handed over: %+v, want his %d and an owed OK", st, q.Seq)
+		}
 		p.silent()
 		if !s.State().OweOK {
 			t.Fatal("the journal's link state does not say an OK is owed")
