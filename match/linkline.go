@@ -111,8 +111,12 @@ func (d *Plain) WatchLink(src func() sgmp.Status, setup LinkSetup) func() {
 		for {
 			now := time.Now()
 			st, changed := w.See(src(), now)
-			if changed || (stuck(st.Cond) && now.Sub(printed) >= plainRepeat) {
-				d.line("link: " + LinkLine(st, setup, now))
+			line := LinkLine(st, setup, now)
+			// "ok — the peer is thinking (nothing heard for 1:05)" is
+			// repeated like a stuck state: a dead peer looks like that.
+			waiting := stuck(st.Cond) || st.Cond == sgmp.CondReady && line != "ok"
+			if changed || (waiting && now.Sub(printed) >= plainRepeat) {
+				d.line("link: " + line)
 				printed = now
 			}
 			select {

@@ -57,3 +57,22 @@ func TestPlainWatchLink(t *testing.T) {
 		}
 	})
 }
+
+// TestPlainWatchLinkSilentPeer: while the peer is to move and nothing is
+// heard, --ui plain says so once a minute has passed, and again every 30 s.
+func TestPlainWatchLinkSilentPeer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var out syncBuf
+		d := &Plain{w: &out}
+		st := sgmp.Status{Cond: sgmp.CondReady, Detail: "the peer is thinking", LastHeard: time.Now()}
+		stop := d.WatchLink(func() sgmp.Status { return st }, LinkSetup{Port: "/dev/ttyUSB0", Us: board.Black, Size: 19, Komi: 6.5})
+		time.Sleep(95 * time.Second)
+		stop()
+		want := "link: ok\n" +
+			"link: ok — the peer is thinking (nothing heard for 1:00)\n" +
+			"link: ok — the peer is thinking (nothing heard for 1:30)\n"
+		if out.String() != want {
+			t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+		}
+	})
+}
