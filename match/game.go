@@ -215,6 +215,9 @@ func (g *Game) Run(ctx context.Context) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("resending the last move after resume: %w", err)
 		}
 		g.rec.sent = len(g.rec.rec.Nodes)
+		if err := g.save(); err != nil { // the link state with the move's bit
+			return Outcome{}, err
+		}
 	}
 	out, err := g.loop(ctx)
 	if err != nil {

@@ -123,18 +123,35 @@ func (j *Journal) SGMPState(us board.Color) (*sgmp.LinkState, error) {
 	if j.Link.Moves == 0 {
 		return &ls, nil
 	}
-	for _, n := range j.Record.Nodes[j.Link.Moves:] {
-		if n.Move.Color != us {
+	nodes := j.Record.Nodes
+	for i := min(j.Link.Moves, j.Link.MovesSent); i < len(nodes); i++ {
+		switch {
+		case nodes[i].Move.Color != us && i >= j.Link.Moves:
 			ls.His ^= 1
 			ls.Unacked = nil
 			ls.OweOK = true // journaled, so its OK may go out now
-			continue
+		case nodes[i].Move.Color == us && i >= j.Link.MovesSent && answered(nodes[i+1:], us):
+			// Not sent when the state was written, but the peer answered
+			// it, so it went out (the resend after a resume is journaled
+			// only with the next move): its sequence bit is spent.
+			ls.My ^= 1
+			ls.Unacked = nil
+			ls.OweOK = false
 		}
-		// A move of ours beyond the link state was not sent yet: Run sends
-		// it, SendMove sets the bits, and it acknowledges the peer's move.
-		ls.OweOK = false
+		// A last move of ours not sent yet: Run sends it, SendMove sets
+		// the bits, and it acknowledges the peer's move.
 	}
 	return &ls, nil
+}
+
+// answered says whether the peer moved in nodes.
+func answered(nodes []sgf.Node, us board.Color) bool {
+	for _, n := range nodes {
+		if n.Move.Color != us {
+			return true
+		}
+	}
+	return false
 }
 
 // Resume rebuilds a game from its journal (opt.Journal is set to j.Path):

@@ -142,3 +142,34 @@ func TestLoadJournalOfAnOlderVersion(t *testing.T) {
 		t.Errorf("board at move %d, moves sent %d", j.Board.MoveNumber(), j.Link.MovesSent)
 	}
 }
+
+// TestSGMPStateOurResentMoveAnswered (kill soak seed 2026, game 7): Black
+// was resumed and resent its last move, which is journaled only with the
+// next move; killed again between writing the record of White's answer
+// and its link state, the link state on disk predates the resend. The
+// peer answered the move, so it went out: its bit is spent, and the
+// answer's OK is owed.
+func TestSGMPStateOurResentMoveAnswered(t *testing.T) {
+	moves := []string{"D4", "E5", "C3", "F6"} // Black (us) C3, White answered F6
+	preSend := sgmp.LinkState{My: 1, His: 0, Started: true}
+	path := writeJournal(t, moves, 3, preSend)
+	state, _ := json.Marshal(preSend)
+	data, _ := json.Marshal(linkJournal{MovesSent: 2, Moves: 3, Link: state})
+	if err := os.WriteFile(path+".link", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := sgmpState(path, board.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.My != 0 || got.His != 1 || !got.OweOK || got.Unacked != nil {
+		t.Fatalf("got %+v, want my 0 (C3 sent), his 1 (F6 taken), an owed OK", got)
+	}
+	// Without the answer the move is taken as unsent: Run sends it.
+	path = writeJournal(t, moves[:3], 3, preSend)
+	data, _ = json.Marshal(linkJournal{MovesSent: 2, Moves: 3, Link: state})
+	os.WriteFile(path+".link", data, 0o644)
+	if got, err := sgmpState(path, board.Black); err != nil || got.My != 1 || got.His != 0 {
+		t.Fatalf("unanswered: %+v, %v", got, err)
+	}
+}
