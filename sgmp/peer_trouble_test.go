@@ -239,3 +239,23 @@ func TestStatusDownSaysWhy(t *testing.T) {
 		}
 	})
 }
+
+// TestStateHoldsTheMoveJustSent: the referee journals State() as soon as
+// SendMove returns; it must hold the move's sequence bit, or a kill then
+// resumes with the bit unspent (kill soak seed 2026, game 6). Real
+// goroutines, not synctest: the race is between the caller and the loop.
+func TestStateHoldsTheMoveJustSent(t *testing.T) {
+	for i := 0; i < 200; i++ {
+		a, b := duplex()
+		s := newTestSession(t, a, Options{Color: board.Black, ResendTimeout: time.Minute})
+		p := newPeer(t, b)
+		whiteHandshake(t, s, p)
+		before := s.State().My
+		sendMove(t, s, board.Black, 4, 4)
+		if st := s.State(); st.My == before || st.Unacked == nil || st.Unacked.Seq != st.My {
+			t.Fatalf("run %d: state after SendMove %+v (my was %d)", i, st, before)
+		}
+		p.expect(Move, -1)
+		s.Close()
+	}
+}

@@ -383,14 +383,25 @@ func (s *Session) Err() error {
 	return s.err
 }
 
-// State returns the link state for the journal.
+// State returns the link state for the journal, read on the loop
+// goroutine so that it holds every packet sent or taken before the call
+// (a move SendMove has just written included); once the loop has ended,
+// its last state.
 func (s *Session) State() LinkState {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	st := s.pub.link
-	if st.Unacked != nil {
-		p := *st.Unacked
-		st.Unacked = &p
+	var st LinkState
+	err := s.do(context.Background(), func() error {
+		st = s.l.state()
+		st.Started = s.hs.done()
+		return nil
+	})
+	if err != nil {
+		s.mu.Lock()
+		st = s.pub.link
+		s.mu.Unlock()
+		if st.Unacked != nil {
+			p := *st.Unacked
+			st.Unacked = &p
+		}
 	}
 	return st
 }
