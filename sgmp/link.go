@@ -218,6 +218,14 @@ func (l *link) receive(p Packet, raw [4]byte) (received, error) {
 	}
 	if p.Seq == l.his {
 		if t := l.taken; t == nil || t.Cmd == p.Cmd && t.Value == p.Value {
+			if t != nil && p.Ack != t.Ack && l.unacked != nil && p.Ack == l.unacked.Seq {
+				// The same command built afresh (a resumed peer resending
+				// its last move) after the peer took ours: its ack bit is
+				// news. Without this both sides repeat their commands to
+				// each other for ever.
+				t.Ack = p.Ack
+				r.acked = l.acked()
+			}
 			return r, l.duplicate(p)
 		}
 		r.cmd, r.outOfSeq = &p, true

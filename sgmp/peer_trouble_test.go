@@ -259,3 +259,37 @@ func TestStateHoldsTheMoveJustSent(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestResentMoveAcknowledgesOurs (kill soak seed 2026, game 15): the peer
+// is killed after sending its move and resumed; our answer arrives before
+// its resend, which it builds afresh with the same sequence bit and an ack
+// bit that acknowledges our answer. That is a repeat of its move (not
+// played twice) and the acknowledgement of ours; before, each side
+// repeated its move to the other for ever.
+func TestResentMoveAcknowledgesOurs(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		a, b := duplex()
+		s := newTestSession(t, a, Options{Color: board.Black})
+		p := newPeer(t, b)
+		whiteHandshake(t, s, p)
+		sendMove(t, s, board.Black, 4, 4)
+		p.expect(Move, -1)
+		g3 := p.move(board.White, 6, 2) // acknowledges our E5
+		p.expect(OK, -1)
+		if m := receive(t, s); m.Point != board.At(9, 6, 2) {
+			t.Fatal(m)
+		}
+		sendMove(t, s, board.Black, 3, 4) // D5, implicitly acknowledging G3
+		d5 := p.expect(Move, -1)
+		// The peer, resumed, sends G3 again, now acknowledging D5.
+		p.write(Packet{Seq: g3.Seq, Ack: d5.Seq, Cmd: Move, Value: g3.Value})
+		p.expect(OK, -1)
+		if err := s.Flush(context.Background()); err != nil {
+			t.Fatalf("D5 not acknowledged: %v", err)
+		}
+		p.silent()
+		if st := s.Status(); st.Cond != CondReady {
+			t.Fatalf("status %+v", st)
+		}
+	})
+}
