@@ -175,8 +175,8 @@ func (s *Session) gotAnswer(q, v uint16, needOK bool) error {
 	return err
 }
 
-// onNewGame handles the peer's NEWGAME; taken says whether it was
-// accepted (a NEWGAME during the game is not: the peer restarted).
+// onNewGame handles the peer's NEWGAME. One during the game is not taken:
+// the peer restarted, and the player waiting for a move is told.
 func (s *Session) onNewGame(p Packet) error {
 	switch s.hs.phase {
 	case phaseDone:
