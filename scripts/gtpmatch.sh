@@ -41,7 +41,7 @@ sampler=$!
 trap 'kill "$sampler" 2>/dev/null' EXIT INT TERM
 
 "$KISEN" match --opponent-cmd "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
-	--move-time "$MOVE_TIME" --threads 2 --sgf-dir "$DIR" | tee "$DIR/match.txt"
+	--move-time "$MOVE_TIME" --threads 2 --out "$DIR" | tee "$DIR/match.txt"
 
 # Re-count with GNU Go: a game that ended by two passes or the move cap
 # gets GNU Go's final_score (Japanese rules, the record's komi);

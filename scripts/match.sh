@@ -11,4 +11,4 @@ go build -o /tmp/kisen-match ./cmd/kisen
 exec /tmp/kisen-match match \
 	--opponent-cmd "/usr/games/gnugo --mode gtp --level $LEVEL" \
 	--games "$GAMES" --size "$SIZE" --move-time "$MOVE_TIME" \
-	--sgf-dir "match-sgf-$SIZE"
+	--out "match-sgf-$SIZE"

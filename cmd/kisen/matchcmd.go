@@ -24,7 +24,7 @@ import (
 // alternating colours, Japanese rules; the opponent's final_score counts
 // finished games.
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10" [--opponent NAME] [--games N] [--first N] [--size 9] [--move-time 1s] [--ponder] [--sgf-dir DIR]`,
+	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10" [--opponent NAME] [--games N] [--first N] [--size 9] [--move-time 1s] [--ponder] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval. Each game is\n"+
 			"refereed as kisen play referees a tournament game; the opponent's final_score counts it.", stderr)
 	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the GTP opponent's command")
@@ -36,7 +36,8 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	moveTime := fs.Duration("move-time", time.Second, "kisen's time per move")
 	playouts := fs.Int("playouts", 0, "kisen's playouts per move (overrides --move-time)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
-	sgfDir := fs.String("sgf-dir", "", "directory for the SGF records (none if empty)")
+	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
+	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
 	widening := fs.Bool("widening", false, "kisen uses progressive widening")
 	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (as engine.ponder does in play)")
@@ -60,7 +61,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *sgfDir != "" {
 		if err := os.MkdirAll(*sgfDir, 0o755); err != nil {
-			return fmt.Errorf("match: --sgf-dir: %w", err)
+			return fmt.Errorf("match: --out: %w", err)
 		}
 	}
 	wins := 0

@@ -19,7 +19,7 @@ func TestMatchFirstGameNumber(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out, _, err := runT(t, "match", "--opponent-cmd", gnugo+" --mode gtp --level 1",
-		"--games", "1", "--first", "2", "--size", "9", "--playouts", "200", "--threads", "1", "--ponder", "--sgf-dir", dir)
+		"--games", "1", "--first", "2", "--size", "9", "--playouts", "200", "--threads", "1", "--ponder", "--out", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
