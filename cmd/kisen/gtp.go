@@ -20,9 +20,9 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		"Speak GTP version 2 on standard input and output (GoGui, Sabaki, match scripts).\n"+
 			"--move-time and --playouts fix the effort per move until time_settings or time_left\n"+
 			"arrive; from then on the GTP clock governs (counted down by kisen between time_left).", stderr)
-	moveTime := fs.Duration("move-time", 0, "fixed time per move while no GTP time commands arrive (0 = 10s)")
+	moveTime := fs.Duration("move-time", 0, "fixed time per move while no GTP time commands arrive (default 10s)")
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
-	threads := fs.Int("threads", 0, "search threads (0 = config, else all cores)")
+	threads := fs.Int("threads", 0, "search threads (default: engine.threads in the config, else all cores)")
 	widening := fs.Bool("widening", false, "progressive widening (also engine.widening in the config)")
 	perThread := fs.Bool("tree-per-thread", false, "each search thread its own tree (also engine.tree_per_thread in the config)")
 	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, ponder, seed)")
