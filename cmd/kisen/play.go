@@ -49,19 +49,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	stdin, stdout, f.link, release = takeStdio(cfg.Link.Port, f.listen, f.manual, stdin, stdout, stderr)
 	defer release()
 	tui := useTUI(cfg.UI, stdout)
-	logFile, logOut := firstNonEmpty(f.logFile, cfg.Log.File), stderr
-	if tui {
-		// Log lines never reach the live screen: everything goes to the log
-		// file, and what the operator must know comes as a message in words.
-		logOut = io.Discard
-		if logFile == "" {
-			if err := os.MkdirAll(cfg.Output.Dir, 0o755); err != nil {
-				return fmt.Errorf("output folder: %w", err)
-			}
-			logFile = filepath.Join(cfg.Output.Dir, "kisen.log")
-		}
-	}
-	logger, closeLog, err := newLogger(logOut, logFile, cfg.Log.Level)
+	logger, logFile, closeLog, err := playLogger(f, cfg, tui, stderr)
 	if err != nil {
 		return err
 	}
@@ -102,6 +90,25 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	return endGame(ctx, g, opt, out, con, tui || isTerminal(stdin), stop, stdout)
+}
+
+// playLogger opens the game's log. Under the live screen log lines never
+// reach the screen: everything goes to the log file (kisen.log in the
+// output folder unless one is named), and what the operator must know
+// comes as a message in words.
+func playLogger(f playFlags, cfg config.Config, tui bool, stderr io.Writer) (zerolog.Logger, string, func() error, error) {
+	logFile, logOut := firstNonEmpty(f.logFile, cfg.Log.File), stderr
+	if tui {
+		logOut = io.Discard
+		if logFile == "" {
+			if err := os.MkdirAll(cfg.Output.Dir, 0o755); err != nil {
+				return zerolog.Logger{}, "", nil, fmt.Errorf("output folder: %w", err)
+			}
+			logFile = filepath.Join(cfg.Output.Dir, "kisen.log")
+		}
+	}
+	logger, closeLog, err := newLogger(logOut, logFile, cfg.Log.Level)
+	return logger, logFile, closeLog, err
 }
 
 // setUpGame builds both players, locks the journal (which proves that it
