@@ -66,20 +66,8 @@ func LinkLine(st sgmp.Status, setup LinkSetup, now time.Time) string {
 		}
 		return fmt.Sprintf("listening on %s — %s — %s (%s)", setup.Port, game, what, el)
 	}
-	line := st.Line(now)
-	if stuck(st.Cond) && !strings.Contains(line, "(") && !st.Since.IsZero() {
-		// A state the operator waits on always says for how long.
-		line += " (" + elapsed(now.Sub(st.Since)) + ")"
-	}
-	return line
-}
-
-// elapsed is "12 s" under a minute, else m:ss.
-func elapsed(d time.Duration) string {
-	if d < time.Minute {
-		return fmt.Sprintf("%d s", int(d/time.Second))
-	}
-	return fmtClock(d)
+	// Every state the operator waits on says for how long (Status.Line).
+	return st.Line(now)
 }
 
 // stuck says the link is in a state the operator should be reminded of.

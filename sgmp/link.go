@@ -14,6 +14,9 @@ import (
 // exhausted, the port hung up (EOF), or a read or write failed.
 var ErrLinkDown = errors.New("sgmp link down")
 
+// errUnanswered is wrapped (with ErrLinkDown) when the resends run out.
+var errUnanswered = errors.New("no acknowledgement")
+
 // LinkState is what a journal needs to resume the link after a crash
 // without a new handshake: both sequence bits, the command still waiting
 // for its acknowledgement (resent on resume), and whether the peer's last
@@ -176,7 +179,7 @@ func (l *link) resend() error {
 	}
 	l.resends++
 	if l.resends > l.maxResends {
-		return fmt.Errorf("%w: no acknowledgement of %v after %d resends %v apart", ErrLinkDown, l.unacked.Cmd, l.maxResends, l.timeout)
+		return fmt.Errorf("%w: %w of %v after %d resends %v apart", ErrLinkDown, errUnanswered, l.unacked.Cmd, l.maxResends, l.timeout)
 	}
 	l.log.Debug().Int("resend", l.resends).Str("pkt", l.describe(*l.unacked)).Msg("sgmp resend")
 	l.arm()

@@ -171,10 +171,6 @@ func (s *Session) deliverMove(v uint16) error {
 	// Deliver before counting: the second pass marks the game over, and a
 	// ReceiveMove woken by that must find the pass already queued.
 	m := board.Move{Color: c, Point: pt}
-	// The player journals the move with State() as soon as it has it, so
-	// the snapshot must already hold the move's sequence bit and the owed
-	// OK; a stale one resumes with the bits one move behind.
-	s.publish()
 	if err := s.deliver(rxItem{m: m}); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package sgmp
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -126,12 +127,13 @@ func Brief(err error) string {
 	return err.Error()
 }
 
-// downDetail is the cause of a failure in a few words.
+// downDetail is the cause of a failure in a few words: every carrier
+// reports a hang-up as ErrPortClosed or io.EOF.
 func downDetail(err error) string {
-	switch msg := err.Error(); {
-	case strings.Contains(msg, "hung up"), strings.Contains(msg, "dropped"), strings.Contains(msg, "ended"):
+	switch {
+	case errors.Is(err, ErrPortClosed), errors.Is(err, io.EOF):
 		return "cable pulled or peer gone"
-	case strings.Contains(msg, "no acknowledgement"):
+	case errors.Is(err, errUnanswered):
 		return "the peer stopped answering"
 	}
 	return ""
