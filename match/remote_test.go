@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"net"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/kisen-go/kisen/board"
-	"github.com/kisen-go/kisen/sgf"
 	"github.com/kisen-go/kisen/sgmp"
 	"github.com/rs/zerolog"
 )
@@ -89,7 +87,7 @@ func TestRemoteJournalFirstThenRestart(t *testing.T) {
 		p.expect(sgmp.Move)                                               // E5
 		p.send(sgmp.Move, uint16(0x200|board.SGMP(9, board.At(9, 3, 3)))) // W D4
 		p.expect(sgmp.OK)
-		if rec := journaled(t, o.Journal); len(rec.Nodes) != 2 {
+		if rec := readRecord(t, o.Journal); len(rec.Nodes) != 2 {
 			t.Errorf("the OK of D4 left before D4 was journaled (%d moves in the journal)", len(rec.Nodes))
 		}
 		p.expect(sgmp.Move) // F5
@@ -114,7 +112,7 @@ func TestRemoteJournalFirstThenRestart(t *testing.T) {
 	default:
 		t.Fatal("the operator was never asked")
 	}
-	rec := journaled(t, o.Journal)
+	rec := readRecord(t, o.Journal)
 	var got []string
 	for _, n := range rec.Nodes {
 		got = append(got, board.GTP(9, n.Move.Point))
@@ -122,17 +120,4 @@ func TestRemoteJournalFirstThenRestart(t *testing.T) {
 	if res.Reason != TwoPasses || strings.Join(got, " ") != "E5 D4 F5 C3 pass pass" {
 		t.Fatalf("outcome %+v, moves %v", res, got)
 	}
-}
-
-func journaled(t *testing.T, path string) *sgf.Record {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := sgf.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec
 }

@@ -43,6 +43,21 @@ func blackHandshake(t *testing.T, s *Session, p *peer) {
 	}
 }
 
+// started joins a session to a scripted peer and plays the SGMP
+// handshake from the peer's side.
+func started(t *testing.T, opt Options) (*Session, *peer) {
+	t.Helper()
+	a, b := duplex()
+	s := newTestSession(t, a, opt)
+	p := newPeer(t, b)
+	if opt.Color == board.Black {
+		whiteHandshake(t, s, p)
+	} else {
+		blackHandshake(t, s, p)
+	}
+	return s, p
+}
+
 // TestStaleMoveBeforeNewGame: a MOVE left in the line before Black's
 // NEWGAME (issue 23 defect 2) is ignored without touching the sequence
 // bits, so the real NEWGAME, with the same bit, still starts the game.
@@ -70,10 +85,7 @@ func TestStaleMoveBeforeNewGame(t *testing.T) {
 // so; the game goes on with our move.
 func TestMoveOutOfTurnRefused(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		a, b := duplex()
-		s := newTestSession(t, a, Options{Color: board.White})
-		p := newPeer(t, b)
-		blackHandshake(t, s, p)
+		s, p := started(t, Options{Color: board.White})
 		first := p.move(board.Black, 4, 4)
 		p.expect(OK, -1)
 		if m := receive(t, s); m.Point != board.At(9, 4, 4) {
@@ -105,10 +117,7 @@ func TestMoveOutOfTurnRefused(t *testing.T) {
 // defect 1: journal first, then OK).
 func TestHoldOKUntilCommit(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		a, b := duplex()
-		s := newTestSession(t, a, Options{Color: board.White, HoldOK: true, ResendTimeout: time.Second})
-		p := newPeer(t, b)
-		blackHandshake(t, s, p)
+		s, p := started(t, Options{Color: board.White, HoldOK: true, ResendTimeout: time.Second})
 		q := p.move(board.Black, 4, 4)
 		receive(t, s)
 		// What the referee journals right away must hold the move's bit
@@ -153,10 +162,7 @@ func TestResumeSendsOwedOK(t *testing.T) {
 // trouble; the session stays up, so waiting again works.
 func TestNewGameDuringTheGame(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		a, b := duplex()
-		s := newTestSession(t, a, Options{Color: board.Black})
-		p := newPeer(t, b)
-		whiteHandshake(t, s, p)
+		s, p := started(t, Options{Color: board.Black})
 		sendMove(t, s, board.Black, 4, 4)
 		p.expect(Move, -1)
 		p.ok()
@@ -246,10 +252,7 @@ func TestStatusDownSaysWhy(t *testing.T) {
 // goroutines, not synctest: the race is between the caller and the loop.
 func TestStateHoldsTheMoveJustSent(t *testing.T) {
 	for i := 0; i < 200; i++ {
-		a, b := duplex()
-		s := newTestSession(t, a, Options{Color: board.Black, ResendTimeout: time.Minute})
-		p := newPeer(t, b)
-		whiteHandshake(t, s, p)
+		s, p := started(t, Options{Color: board.Black, ResendTimeout: time.Minute})
 		before := s.State().My
 		sendMove(t, s, board.Black, 4, 4)
 		if st := s.State(); st.My == before || st.Unacked == nil || st.Unacked.Seq != st.My {
@@ -268,10 +271,7 @@ func TestStateHoldsTheMoveJustSent(t *testing.T) {
 // repeated its move to the other for ever.
 func TestResentMoveAcknowledgesOurs(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		a, b := duplex()
-		s := newTestSession(t, a, Options{Color: board.Black})
-		p := newPeer(t, b)
-		whiteHandshake(t, s, p)
+		s, p := started(t, Options{Color: board.Black})
 		sendMove(t, s, board.Black, 4, 4)
 		p.expect(Move, -1)
 		g3 := p.move(board.White, 6, 2) // acknowledges our E5

@@ -206,6 +206,13 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 
 func isDuration(v any) bool { _, ok := v.(time.Duration); return ok }
 
+// givenFlags names the flags given on the command line (not defaulted).
+func givenFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // flagMistake says what is wrong with a flag in words: a duration given
 // as a bare number gets the unit it probably meant.
 func flagMistake(fs *flag.FlagSet, err error) string {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -44,7 +43,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if strings.ContainsAny(*oppName, " /") && !flagSet(fs, "opponent-cmd") {
+	if strings.ContainsAny(*oppName, " /") && !givenFlags(fs)["opponent-cmd"] {
 		return usageError{fmt.Errorf("match: --opponent %q looks like a command: --opponent is the opponent's name now; give its command with --opponent-cmd", *oppName)}
 	}
 	if *oppName == "" {
@@ -259,11 +258,4 @@ func (p *timedGTP) End(ctx context.Context, o match.Outcome) error {
 		p.score, p.scoreErr = p.client.FinalScore()
 	}
 	return p.GTPPlayer.End(ctx, o)
-}
-
-// flagSet reports whether the flag was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }

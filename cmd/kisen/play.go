@@ -307,8 +307,7 @@ func endGame(ctx context.Context, g *match.Game, opt match.Options, out match.Ou
 // state (or --manual them).
 func applyRecord(j *match.Journal, fs *flag.FlagSet, manual string, cfg *config.Config, stderr io.Writer) error {
 	rec, path := j.Record, j.Path
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	set := givenFlags(fs)
 	if set["size"] && cfg.Game.Size != rec.Size {
 		fmt.Fprintf(stderr, "warning: --size %d ignored: %s is a %dx%d game, and a resumed game keeps its record's settings\n", cfg.Game.Size, path, rec.Size, rec.Size)
 	}
