@@ -58,8 +58,9 @@ type Board struct {
 	captured [3]int // stones captured by Black, White (index by Color)
 	hash     uint64 // stones only
 	last     Move
-	passes   int // consecutive passes at the end of the move list
-	moveNum  int // moves played (passes included), not counting setup
+	prev     Move // the move before last: the learned move model's second distance
+	passes   int  // consecutive passes at the end of the move list
+	moveNum  int  // moves played (passes included), not counting setup
 
 	hist *history
 }
@@ -151,7 +152,7 @@ func (b *Board) CopyFrom(src *Board) {
 	// The rest, field by field (TestCopyFromCopiesEveryField counts them).
 	b.size, b.stride, b.nEmpty = src.size, src.stride, src.nEmpty
 	b.ko, b.koColor, b.toMove = src.ko, src.koColor, src.toMove
-	b.captured, b.hash, b.last = src.captured, src.hash, src.last
+	b.captured, b.hash, b.last, b.prev = src.captured, src.hash, src.last, src.prev
 	b.passes, b.moveNum = src.passes, src.moveNum
 	b.hist = nil
 }
@@ -178,6 +179,9 @@ func (b *Board) Captured(c Color) int { return b.captured[c] }
 
 // Last is the last move played (Color Empty before the first move).
 func (b *Board) Last() Move { return b.last }
+
+// Prev is the move before the last (Color Empty before the second move).
+func (b *Board) Prev() Move { return b.prev }
 
 // Passes is the number of consecutive passes that ended the move list.
 func (b *Board) Passes() int { return b.passes }
@@ -451,9 +455,9 @@ func (b *Board) Setup(c Color, p Point) error {
 	if !b.notSuicide(c, p) {
 		return &IllegalError{b.size, m, ErrSuicide}
 	}
-	toMove, moveNum, last, passes := b.toMove, b.moveNum, b.last, b.passes
+	toMove, moveNum, last, prev, passes := b.toMove, b.moveNum, b.last, b.prev, b.passes
 	b.play(c, p)
-	b.toMove, b.moveNum, b.last, b.passes = toMove, moveNum, last, passes
+	b.toMove, b.moveNum, b.last, b.prev, b.passes = toMove, moveNum, last, prev, passes
 	b.ko = Pass
 	if b.hist != nil {
 		b.hist.setup = append(b.hist.setup, m)
@@ -500,7 +504,7 @@ func (b *Board) Undo(n int) error {
 
 func (b *Board) play(c Color, p Point) {
 	b.moveNum++
-	b.last = Move{c, p}
+	b.last, b.prev = Move{c, p}, b.last
 	b.toMove = c.Opponent()
 	b.ko = Pass
 	if p == Pass {

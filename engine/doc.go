@@ -1,5 +1,8 @@
 // Package engine is kisen's player: Monte-Carlo tree search with UCT-RAVE,
-// priors on new nodes (with ladders read: board.Ladders), a playout value
+// priors on new nodes from a learned move model where one is fitted for the
+// board size (model.go, features.go: 3x3 shapes with liberties, captures,
+// escapes read for ladders, distances to the last moves; fitted by
+// scripts/mmfit) and hand-set elsewhere (prior.go), a playout value
 // that is mostly the win and a little the margin (playoutValue), heavy
 // ("moggy"-style) playouts from the board package's fast path
 // (board/fast_playout.go) that also play each search thread's last good

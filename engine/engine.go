@@ -26,6 +26,7 @@ type Options struct {
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
+	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
 	TreePerThread   bool          // each search thread grows its own tree, summed at the root (roots.go); default: one shared tree
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	Log             zerolog.Logger
@@ -72,7 +73,8 @@ type Engine struct {
 	tree     *tree
 	more     []*tree // with Options.TreePerThread: the trees of threads 1..
 	seed     uint64
-	lowMoves int // consecutive moves with a win rate below the resign threshold
+	lowMoves int            // consecutive moves with a win rate below the resign threshold
+	model    *compiledModel // the learned move model for this board size; nil: hand-set priors
 
 	// replies holds each search thread's last-good-reply tables, kept
 	// from move to move (one search or ponder runs at a time).
@@ -135,7 +137,11 @@ func New(opt Options) (*Engine, error) {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano()) | 1
 	}
-	return &Engine{opt: opt, threads: th, seed: seed}, nil
+	e := &Engine{opt: opt, threads: th, seed: seed}
+	if cm := defaultModel(); !opt.NoModel && cm.sizes[opt.Size] {
+		e.model = cm
+	}
+	return e, nil
 }
 
 // Threads is the number of search threads: Options.Threads, or one per

@@ -46,14 +46,14 @@ func TestPriorsReadLadders(t *testing.T) {
 				".........")
 			b.SetToMove(board.White)
 			var lad board.Ladders
-			kids := priors(b, nil, &lad)
+			kids := priors(b, nil, &lad, nil)
 			if got := priorMean(t, kids, "D3"); (got > 0.5) != tc.escapes {
 				t.Errorf("White's escape D3 has prior %.3f; want above 0.5: %v", got, tc.escapes)
 			}
 			if err := b.Play(board.Move{Color: board.White, Point: mustGTP(t, "D3")}); err != nil {
 				t.Fatal(err)
 			}
-			atari[tc.escapes] = priorMean(t, priors(b, nil, &lad), "E3")
+			atari[tc.escapes] = priorMean(t, priors(b, nil, &lad, nil), "E3")
 		})
 	}
 	if caught, free := atari[false], atari[true]; caught <= free {

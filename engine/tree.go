@@ -34,10 +34,11 @@ type tree struct {
 	full      atomic.Bool // an allocation has failed; read on every leaf, so no lock
 	maxNodes  int
 	komi      float64
-	us        board.Color // the engine's colour: the count's last-stone parity is judged against it
-	putDiff   int         // stones Black has put on the board minus White's, at the root (see japaneseScore)
-	base      int         // root visits when the current search began
-	widening  bool        // progressive widening (Options.Widening)
+	us        board.Color    // the engine's colour: the count's last-stone parity is judged against it
+	putDiff   int            // stones Black has put on the board minus White's, at the root (see japaneseScore)
+	base      int            // root visits when the current search began
+	widening  bool           // progressive widening (Options.Widening)
+	model     *compiledModel // the learned move model (nil: hand-set priors)
 }
 
 const (
@@ -130,7 +131,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 		}
 	}
 	t := newTree(e.opt.Size, maxNodes)
-	t.komi, t.widening = e.opt.Komi, e.opt.Widening
+	t.komi, t.widening, t.model = e.opt.Komi, e.opt.Widening, e.model
 	t.setRoot(root)
 	t.expand(0, root)
 	return t

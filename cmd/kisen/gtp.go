@@ -24,6 +24,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (default: engine.threads in the config, else all cores)")
 	widening := fs.Bool("widening", false, "progressive widening (also engine.widening in the config)")
+	noModel := fs.Bool("no-model", false, "hand-set priors instead of the learned move model (for A/B tests)")
 	perThread := fs.Bool("tree-per-thread", false, "each search thread its own tree (also engine.tree_per_thread in the config)")
 	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, ponder, seed)")
 	if err := parseFlags(fs, args); err != nil {
@@ -35,6 +36,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	opt := engineOptions(cfg.Engine)
 	opt.Widening = opt.Widening || *widening
+	opt.NoModel = *noModel
 	opt.TreePerThread = opt.TreePerThread || *perThread
 	opt.Playouts, opt.MoveTime = *playouts, *moveTime
 	if *threads > 0 {

@@ -1,0 +1,179 @@
+package engine
+
+import (
+	"bufio"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// MoveModel is the learned strength (gamma) of each feature value: how
+// much more often a move with it is played than one without, fitted to
+// game records by minorization–maximization (scripts/mmfit; docs/model.md).
+// A value the model does not list has strength 1.
+type MoveModel struct {
+	Sizes  []int                               // board sizes the records were played on
+	Gamma  [NumFeatureGroups]map[int32]float64 // shapes by their canonical code
+	Header []string                            // comment lines: how the model was made
+}
+
+// ErrBadModel is returned by ParseMoveModel for a file it cannot read.
+var ErrBadModel = errors.New("bad move model")
+
+// maxModelLine bounds a model file's line: a real line is under 40 bytes.
+const maxModelLine = 200
+
+// ParseMoveModel reads a model file: '#' comment lines, one "sizes N..."
+// line, then one "GROUP VALUE GAMMA" line per feature value.
+func ParseMoveModel(r io.Reader) (*MoveModel, error) {
+	m := &MoveModel{}
+	for g := range m.Gamma {
+		m.Gamma[g] = map[int32]float64{}
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, maxModelLine), maxModelLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if err := m.parseLine(line); err != nil {
+			return nil, fmt.Errorf("%w: line %d: %v", ErrBadModel, n, err)
+		}
+	}
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%w: line %d: longer than %d bytes: not a move model file?", ErrBadModel, n+1, maxModelLine)
+	} else if err != nil {
+		return nil, fmt.Errorf("%w: line %d: %v", ErrBadModel, n+1, err)
+	}
+	if len(m.Sizes) == 0 {
+		return nil, fmt.Errorf("%w: no \"sizes\" line (which board sizes the model was fitted on)", ErrBadModel)
+	}
+	return m, nil
+}
+
+func (m *MoveModel) parseLine(line string) error {
+	if line == "" {
+		return nil
+	}
+	if c, ok := strings.CutPrefix(line, "#"); ok {
+		m.Header = append(m.Header, strings.TrimPrefix(c, " "))
+		return nil
+	}
+	fields := strings.Fields(line)
+	if fields[0] == "sizes" {
+		for _, f := range fields[1:] {
+			s, err := strconv.Atoi(f)
+			if err != nil || s < board.MinSize || s > board.MaxSize {
+				return fmt.Errorf("board size %q: want %d-%d", f, board.MinSize, board.MaxSize)
+			}
+			m.Sizes = append(m.Sizes, s)
+		}
+		return nil
+	}
+	g := slices.Index(FeatureGroupNames[:], fields[0])
+	if g < 0 {
+		return fmt.Errorf("unknown feature group %q: want one of %s", fields[0], strings.Join(FeatureGroupNames[:], ", "))
+	}
+	if len(fields) != 3 {
+		return fmt.Errorf("want \"%s VALUE GAMMA\", got %d fields", fields[0], len(fields))
+	}
+	v, err := strconv.ParseInt(fields[1], 10, 32)
+	if err != nil || v < 0 || v >= int64(FeatureGroupSizes[g]) {
+		return fmt.Errorf("%s value %q: want 0-%d", fields[0], fields[1], FeatureGroupSizes[g]-1)
+	}
+	gamma, err := strconv.ParseFloat(fields[2], 64)
+	if err != nil || !(gamma > 0) || math.IsInf(gamma, 0) {
+		return fmt.Errorf("%s %d: gamma %q: want a positive number", fields[0], v, fields[2])
+	}
+	m.Gamma[g][int32(v)] = gamma
+	return nil
+}
+
+// WriteTo writes the model in the form ParseMoveModel reads, values in
+// order, so that a refit of the same records gives the same file.
+func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
+	var sb strings.Builder
+	for _, h := range m.Header {
+		fmt.Fprintf(&sb, "# %s\n", h)
+	}
+	sb.WriteString("sizes")
+	for _, s := range m.Sizes {
+		fmt.Fprintf(&sb, " %d", s)
+	}
+	sb.WriteString("\n")
+	for g, gm := range m.Gamma {
+		keys := make([]int32, 0, len(gm))
+		for k := range gm {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&sb, "%s %d %.4g\n", FeatureGroupNames[g], k, gm[k])
+		}
+	}
+	n, err := io.WriteString(w, sb.String())
+	return int64(n), err
+}
+
+// compiledModel is a model as the search reads it: flat tables, shapes in
+// all eight orientations. It is read-only once built.
+type compiledModel struct {
+	sizes [board.MaxSize + 1]bool
+	shape []float32
+	other [NumFeatureGroups][]float32
+}
+
+func (m *MoveModel) compile() *compiledModel {
+	cm := &compiledModel{shape: make([]float32, board.ShapeCodes)}
+	for _, s := range m.Sizes {
+		cm.sizes[s] = true
+	}
+	for i := range cm.shape {
+		cm.shape[i] = 1
+	}
+	for code, g := range m.Gamma[FeatShape] {
+		for _, v := range board.ShapeVariants(uint32(code)) {
+			cm.shape[v] = float32(g)
+		}
+	}
+	for g := FeatShape + 1; g < NumFeatureGroups; g++ {
+		cm.other[g] = make([]float32, FeatureGroupSizes[g])
+		for i := range cm.other[g] {
+			cm.other[g][i] = 1
+		}
+		for v, gamma := range m.Gamma[g] {
+			cm.other[g][v] = float32(gamma)
+		}
+	}
+	return cm
+}
+
+// gamma is a move's strength: the product of its features' strengths.
+func (cm *compiledModel) gamma(f *Features) float32 {
+	g := cm.shape[f[FeatShape]]
+	for k := FeatShape + 1; k < NumFeatureGroups; k++ {
+		g *= cm.other[k][f[k]]
+	}
+	return g
+}
+
+//go:embed moves.model
+var defaultModelText string
+
+// defaultModel is the committed model, compiled on first use (4 MB of
+// tables) and shared read-only by every engine.
+var defaultModel = sync.OnceValue(func() *compiledModel {
+	m, err := ParseMoveModel(strings.NewReader(defaultModelText))
+	if err != nil {
+		panic("engine/moves.model: " + err.Error()) // a build defect: TestDefaultModelParses
+	}
+	return m.compile()
+})

@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+func TestDefaultModelParsesAndRoundTrips(t *testing.T) {
+	m, err := ParseMoveModel(strings.NewReader(defaultModelText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(m.Sizes, 9) {
+		t.Errorf("sizes %v: the committed model is fitted on 9x9 records", m.Sizes)
+	}
+	if len(m.Gamma[FeatShape]) < 100 {
+		t.Errorf("%d shapes: too few for a fitted model", len(m.Gamma[FeatShape]))
+	}
+	var sb strings.Builder
+	if _, err := m.WriteTo(&sb); err != nil {
+		t.Fatal(err)
+	}
+	if sb.String() != defaultModelText {
+		t.Error("writing the parsed model does not give the committed file back")
+	}
+}
+
+func TestParseMoveModelNamesTheProblem(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"shape 1 2\n", `no "sizes" line`},
+		{"sizes 9\nshap 1 2\n", `line 2: unknown feature group "shap"`},
+		{"sizes 9\ncapture 9 2\n", "capture value \"9\": want 0-3"},
+		{"sizes 9\ncapture 1 -2\n", "gamma \"-2\": want a positive number"},
+		{"sizes 9\ncapture 1 NaN\n", "want a positive number"},
+		{"sizes 9\ncapture 1\n", "want \"capture VALUE GAMMA\""},
+		{"sizes 99\n", `board size "99"`},
+		{"sizes 9\n" + strings.Repeat("x", 300) + "\n", "line 2: longer than 200 bytes"},
+	} {
+		_, err := ParseMoveModel(strings.NewReader(tc.in))
+		if !errors.Is(err, ErrBadModel) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want ErrBadModel with %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func FuzzParseMoveModel(f *testing.F) {
+	f.Add(defaultModelText[:min(len(defaultModelText), 2000)])
+	f.Add("sizes 9 19\nshape 5 1.5\nline 3 0.25\n# x\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		m, err := ParseMoveModel(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		var sb strings.Builder
+		if _, err := m.WriteTo(&sb); err != nil {
+			t.Fatal(err)
+		}
+		m2, err := ParseMoveModel(strings.NewReader(sb.String()))
+		if err != nil {
+			t.Fatalf("the written model does not parse: %v\n%s", err, sb.String())
+		}
+		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) {
+			t.Fatal("round trip changed the model")
+		}
+		_ = m.compile() // every value the parser accepts fits the tables
+	})
+}
+
+// The position of TestPriorsReadLadders: White C3 is in atari (liberty
+// D3), and its escape runs into a ladder unless White has G7.
+func ladderPosition(t *testing.T, row7 string) *board.Board {
+	return engineRows(t,
+		".........",
+		".........",
+		row7,
+		".........",
+		".........",
+		"..X......",
+		".XO......",
+		"..XX.....",
+		".........")
+}
+
+func candidate(t *testing.T, cands []Candidate, v string) Features {
+	t.Helper()
+	p := mustGTP(t, v)
+	for _, c := range cands {
+		if c.Move == p {
+			return c.Features
+		}
+	}
+	t.Fatalf("%s is not a candidate", v)
+	return Features{}
+}
+
+func TestCandidatesFeatures(t *testing.T) {
+	b := ladderPosition(t, ".........")
+	b.SetToMove(board.Black)
+	if f := candidate(t, Candidates(b), "D3"); f[FeatCapture] == 0 || f[FeatLine] != 2 {
+		t.Errorf("Black D3 captures C3 on the third line: features %v", f)
+	}
+	b.SetToMove(board.White)
+	if f := candidate(t, Candidates(b), "D3"); f[FeatEscape] != 3 {
+		t.Errorf("White D3 escapes into a working ladder: escape %d, want 3", f[FeatEscape])
+	}
+	if f := candidate(t, Candidates(b), "B2"); f[FeatAtari] != 0 || f[FeatShape] != int32(board.CanonicalShape(b.ShapeCode(board.White, mustGTP(t, "B2")))) {
+		t.Errorf("White B2: features %v", f)
+	}
+	b = ladderPosition(t, "......O..")
+	b.SetToMove(board.White)
+	if f := candidate(t, Candidates(b), "D3"); f[FeatEscape] != 2 {
+		t.Errorf("White D3 with the ladder broken: escape %d, want 2 (two liberties, not caught)", f[FeatEscape])
+	}
+}
+
+// With the committed model a stone just played into atari is captured
+// first, and an escape into a working ladder is not the answer to the
+// atari.
+func TestLearnedPriorsReadTheFight(t *testing.T) {
+	cm := defaultModel()
+	best := func(kids []node) board.Point {
+		top := kids[0]
+		for _, k := range kids {
+			if k.wins/k.visits > top.wins/top.visits {
+				top = k
+			}
+		}
+		return top.move
+	}
+	// The ladder position, less the stone about to be played.
+	without := func(c board.Color, v string, row4, row3 string) *board.Board {
+		t.Helper()
+		b := engineRows(t, ".........", ".........", ".........", ".........", ".........",
+			row4, row3, "..XX.....", ".........")
+		b.SetToMove(c)
+		if err := b.Play(board.Move{Color: c, Point: mustGTP(t, v)}); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	b := without(board.White, "C3", "..X......", ".X.......")
+	if got := best(priors(b, nil, nil, cm)); got != mustGTP(t, "D3") {
+		t.Errorf("after White C3 in atari, Black's most favoured move is %s, want the capture D3", board.GTP(9, got))
+	}
+	b = without(board.Black, "C4", ".........", ".XO......")
+	if got := best(priors(b, nil, nil, cm)); got == mustGTP(t, "D3") {
+		t.Error("after Black's atari C4, White's most favoured move is D3, an escape into a working ladder")
+	}
+}

@@ -1,0 +1,285 @@
+// mmfit fits the engine's learned move model (engine/moves.model) to game
+// records by minorization–maximization (Coulom, "Computing Elo ratings of
+// move patterns in the game of Go", 2007): each feature value gets a
+// strength so that the moves played are as likely as possible, a move's
+// strength being the product of its features' and its chance the share of
+// its strength among the position's candidates.
+//
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] DIR...
+//
+// Every tenth game is held out: the fit reports how often the model's top
+// move is the move played there, and the mean log-likelihood.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/sgf"
+)
+
+const ng = engine.NumFeatureGroups
+
+// position is one move of a record: its candidates' features (ng values
+// each, as global indices) and which candidate was played.
+type position struct {
+	first, n int // candidates[first : first+n]
+	played   int
+}
+
+type dataset struct {
+	feats     []int32 // ng per candidate
+	positions []position
+	games     int
+}
+
+var offset [ng + 1]int32
+
+func init() {
+	for g := 0; g < ng; g++ {
+		offset[g+1] = offset[g] + int32(engine.FeatureGroupSizes[g])
+	}
+}
+
+func main() {
+	out := flag.String("o", "engine/moves.model", "model file to write")
+	iters := flag.Int("iter", 40, "MM iterations")
+	minSeen := flag.Int("min-seen", 3, "write a shape only when it was a candidate this many times")
+	flag.Parse()
+	if flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/mmfit [-o FILE] DIR...")
+		os.Exit(2)
+	}
+	var files []string
+	for _, dir := range flag.Args() {
+		m, err := filepath.Glob(filepath.Join(dir, "*.sgf"))
+		if err != nil {
+			fail(err)
+		}
+		files = append(files, m...)
+	}
+	sort.Strings(files)
+	var train, test dataset
+	sizes := map[int]bool{}
+	for i, f := range files {
+		d := &train
+		if i%10 == 9 {
+			d = &test
+		}
+		size, err := d.add(f)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "mmfit: skipping %s: %v\n", f, err)
+			continue
+		}
+		sizes[size] = true
+	}
+	fmt.Printf("train: %d games, %d positions, %d candidates; test: %d games, %d positions\n",
+		train.games, len(train.positions), len(train.feats)/ng, test.games, len(test.positions))
+	gamma := make([]float64, offset[ng])
+	for i := range gamma {
+		gamma[i] = 1
+	}
+	wins, seen := train.counts()
+	report := func(label string) {
+		ll, top := test.evaluate(gamma)
+		fmt.Printf("%s: test log-likelihood %.4f per move, top-1 %.1f%%\n", label, ll, 100*top)
+	}
+	report("start")
+	for it := 1; it <= *iters; it++ {
+		for g := 0; g < ng; g++ {
+			train.update(gamma, wins, g)
+		}
+		if it%10 == 0 || it == *iters {
+			report(fmt.Sprintf("iteration %d", it))
+		}
+	}
+	ll, top := test.evaluate(gamma)
+	m := model(gamma, seen, *minSeen, sizes)
+	m.Header = []string{
+		"kisen's learned move model: feature strengths (Bradley-Terry gammas) fitted by",
+		"  go run ./scripts/mmfit " + strings.Join(os.Args[1:], " "),
+		fmt.Sprintf("  on %d games (%d positions), %d iterations; held-out %d games: top-1 %.1f%%, log-likelihood %.4f",
+			train.games, len(train.positions), *iters, test.games, 100*top, ll),
+		"  See docs/model.md for the records and how they were made.",
+	}
+	var sb strings.Builder
+	if _, err := m.WriteTo(&sb); err != nil {
+		fail(err)
+	}
+	if err := os.WriteFile(*out, []byte(sb.String()), 0o644); err != nil {
+		fail(err)
+	}
+	fmt.Printf("wrote %s\n", *out)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "mmfit:", err)
+	os.Exit(1)
+}
+
+// add replays the record in file and adds its moves.
+func (d *dataset) add(file string) (int, error) {
+	data, err := sgf.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	rec, err := sgf.Parse(data)
+	if err != nil {
+		return 0, err
+	}
+	b, err := rec.Replay(0)
+	if err != nil {
+		return 0, err
+	}
+	for i, nd := range rec.Nodes {
+		mv := nd.Move
+		// The first move is left out: on 9x9 the opening book plays it,
+		// and a model fitted to it favours the empty centre everywhere.
+		if i > 0 && mv.Point != board.Pass && b.ToMove() == mv.Color {
+			d.addPosition(b, mv.Point)
+		}
+		if err := b.Play(mv); err != nil {
+			return 0, fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	d.games++
+	return rec.Size, nil
+}
+
+func (d *dataset) addPosition(b *board.Board, played board.Point) {
+	cands := engine.Candidates(b)
+	idx := slices.IndexFunc(cands, func(c engine.Candidate) bool { return c.Move == played })
+	if idx < 0 {
+		return // an eye-filling move: the search never considers it
+	}
+	pos := position{first: len(d.feats) / ng, n: len(cands), played: idx}
+	for _, c := range cands {
+		for g := 0; g < ng; g++ {
+			d.feats = append(d.feats, offset[g]+c.Features[g])
+		}
+	}
+	d.positions = append(d.positions, pos)
+}
+
+// counts is how often each feature value was played and was a candidate.
+func (d *dataset) counts() (wins, seen []float64) {
+	wins, seen = make([]float64, offset[ng]), make([]float64, offset[ng])
+	for _, p := range d.positions {
+		for k := 0; k < p.n; k++ {
+			for _, f := range d.feats[(p.first+k)*ng : (p.first+k+1)*ng] {
+				seen[f]++
+				if k == p.played {
+					wins[f]++
+				}
+			}
+		}
+	}
+	return wins, seen
+}
+
+func strength(gamma []float64, fs []int32) float64 {
+	s := 1.0
+	for _, f := range fs {
+		s *= gamma[f]
+	}
+	return s
+}
+
+// update is one MM step for group g: each of its values' gamma becomes
+// its wins over the sum, across positions, of the strength of its
+// candidates' other features divided by the position's total strength;
+// one virtual win and one virtual loss against a strength of 1 keep
+// rarely seen values near 1.
+func (d *dataset) update(gamma, wins []float64, g int) {
+	lo, hi := offset[g], offset[g+1]
+	denom := make([]float64, hi-lo)
+	strengths := make([]float64, 0, 512)
+	for _, p := range d.positions {
+		strengths = strengths[:0]
+		total := 0.0
+		for k := 0; k < p.n; k++ {
+			s := strength(gamma, d.feats[(p.first+k)*ng:(p.first+k+1)*ng])
+			strengths = append(strengths, s)
+			total += s
+		}
+		for k := 0; k < p.n; k++ {
+			f := d.feats[(p.first+k)*ng+g]
+			denom[f-lo] += strengths[k] / gamma[f] / total
+		}
+	}
+	for i := range denom {
+		f := lo + int32(i)
+		if denom[i] == 0 && wins[f] == 0 {
+			continue
+		}
+		gamma[f] = (wins[f] + 1) / (denom[i] + 2/(gamma[f]+1))
+	}
+}
+
+// evaluate is the mean log-likelihood of the moves played and the share
+// of positions whose strongest candidate is the move played.
+func (d *dataset) evaluate(gamma []float64) (ll, top float64) {
+	if len(d.positions) == 0 {
+		return 0, 0
+	}
+	hits := 0
+	for _, p := range d.positions {
+		total, best, bestK := 0.0, -1.0, -1
+		var played float64
+		for k := 0; k < p.n; k++ {
+			s := strength(gamma, d.feats[(p.first+k)*ng:(p.first+k+1)*ng])
+			total += s
+			if s > best {
+				best, bestK = s, k
+			}
+			if k == p.played {
+				played = s
+			}
+		}
+		ll += math.Log(played / total)
+		if bestK == p.played {
+			hits++
+		}
+	}
+	n := float64(len(d.positions))
+	return ll / n, float64(hits) / n
+}
+
+// model turns the fitted gammas into a MoveModel, each group scaled so
+// that its average candidate (geometric mean over appearances) has
+// strength 1, the strength the engine gives a value the model lacks.
+func model(gamma, seen []float64, minSeen int, sizes map[int]bool) *engine.MoveModel {
+	m := &engine.MoveModel{}
+	for s := range sizes {
+		m.Sizes = append(m.Sizes, s)
+	}
+	slices.Sort(m.Sizes)
+	for g := 0; g < ng; g++ {
+		m.Gamma[g] = map[int32]float64{}
+		lo, hi := offset[g], offset[g+1]
+		var sumLog, n float64
+		for f := lo; f < hi; f++ {
+			sumLog += seen[f] * math.Log(gamma[f])
+			n += seen[f]
+		}
+		if n == 0 {
+			continue
+		}
+		scale := math.Exp(sumLog / n)
+		for f := lo; f < hi; f++ {
+			if seen[f] == 0 || (g == engine.FeatShape && seen[f] < float64(minSeen)) {
+				continue
+			}
+			m.Gamma[g][f-lo] = gamma[f] / scale
+		}
+	}
+	return m
+}
