@@ -68,7 +68,8 @@ func (t *tree) install(idx int32, kids []node) {
 // priors appends to dst the children of the position b: every legal move
 // that fills no own eye, plus pass, each with its prior. It reads only b,
 // so search threads compute it outside the tree lock: it is the costliest
-// part of a descent. lad is the thread's ladder scratch (nil: a new one).
+// part of a descent. lad is the thread's ladder scratch (nil: a new one);
+// model is the learned move model for b's size (nil: hand-set priors).
 func priors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel) []node {
 	if lad == nil {
 		lad = new(board.Ladders)
