@@ -47,8 +47,17 @@ func (b *Board) ShapeCode(c Color, p Point) uint32 {
 	return encodeShape(cells)
 }
 
-// libClass is 1, 2 or 3 for a chain (head h) with one, two, or three or
-// more liberties.
+// LibertyClass is 1, 2 or 3 for the chain at p with one, two, or three
+// or more liberties (0 for an empty point): the class ShapeCode gives the
+// chains next to a point. It stops counting at the third liberty.
+func (b *Board) LibertyClass(p Point) int {
+	if b.color[p] != Black && b.color[p] != White {
+		return 0
+	}
+	return int(b.libClass(b.head[p]))
+}
+
+// libClass is LibertyClass for the chain with head h.
 func (b *Board) libClass(h Point) uint8 {
 	if b.inAtari(h) {
 		return 1

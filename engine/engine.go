@@ -138,8 +138,10 @@ func New(opt Options) (*Engine, error) {
 		seed = uint64(time.Now().UnixNano()) | 1
 	}
 	e := &Engine{opt: opt, threads: th, seed: seed}
-	if cm := defaultModel(); !opt.NoModel && cm.sizes[opt.Size] {
-		e.model = cm
+	if !opt.NoModel {
+		if cm := defaultModel(); cm.sizes[opt.Size] {
+			e.model = cm
+		}
 	}
 	return e, nil
 }

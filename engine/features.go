@@ -21,11 +21,16 @@ const (
 	NumFeatureGroups
 )
 
-// FeatureGroupSizes bounds each group's values.
-var FeatureGroupSizes = [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 3, distNone + 1, distNone + 1, 6 * 2 * 3, 2}
+// FeatureGroupSize bounds the values of group g: each is below it.
+func FeatureGroupSize(g int) int {
+	return [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 3, distNone + 1, distNone + 1, 6 * 2 * 3, 2}[g]
+}
 
-// FeatureGroupNames name the groups in a model file.
-var FeatureGroupNames = [NumFeatureGroups]string{"shape", "capture", "escape", "selfatari", "atari", "last", "prev", "line", "fight"}
+// featureGroupNames name the groups in a model file.
+var featureGroupNames = [NumFeatureGroups]string{"shape", "capture", "escape", "selfatari", "atari", "last", "prev", "line", "fight"}
+
+// FeatureGroupName is group g's name in a model file.
+func FeatureGroupName(g int) string { return featureGroupNames[g] }
 
 // distNone is the distance value when there is no such move (the start
 // of the game, or a pass).
@@ -62,20 +67,39 @@ type Features [NumFeatureGroups]int32
 // featureScan holds what the features of every candidate in one position
 // share: computed once per position.
 type featureScan struct {
-	b     *board.Board
-	c     board.Color
-	size  int
-	fight board.Point
-	near  [board.MaxSize * board.MaxSize]bool
-	lad   *board.Ladders
+	b        *board.Board
+	c        board.Color
+	size     int
+	fight    board.Point
+	lastHead board.Point // the chain of the last move; Pass after a pass or its capture
+	near     [board.MaxSize * board.MaxSize]bool
+	lad      *board.Ladders
 }
 
 func newFeatureScan(b *board.Board, lad *board.Ladders) featureScan {
-	return featureScan{
+	s := featureScan{
 		b: b, c: b.ToMove(), size: b.Size(),
-		fight: b.FightReply(b.ToMove()),
-		near:  stonesNear(b, emptyRadius),
-		lad:   lad,
+		fight:    b.FightReply(b.ToMove()),
+		lastHead: board.Pass,
+		near:     stonesNear(b, emptyRadius),
+		lad:      lad,
+	}
+	if m := b.Last(); m.Color != board.Empty && m.Point != board.Pass && b.At(m.Point) != board.Empty {
+		s.lastHead = b.ChainHead(m.Point)
+	}
+	return s
+}
+
+// candidates calls yield with every move the search considers (legal,
+// filling no own eye; no pass) and its features.
+func (s *featureScan) candidates(yield func(board.Point, Features)) {
+	b, c := s.b, s.c
+	for i := 0; i < b.EmptyCount(); i++ {
+		p := b.EmptyAt(i)
+		if b.IsEye(c, p) || !b.Legal(c, p) {
+			continue
+		}
+		yield(p, s.of(p, b.SelfAtari(c, p)))
 	}
 }
 
@@ -85,10 +109,6 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 	b, c := s.b, s.c
 	var f Features
 	f[FeatShape] = int32(b.ShapeCode(c, p))
-	lastHead := board.Pass
-	if m := b.Last(); m.Color != board.Empty && m.Point != board.Pass && b.At(m.Point) != board.Empty {
-		lastHead = b.ChainHead(m.Point)
-	}
 	captured := 0
 	for _, q := range b.Neighbours(p) {
 		k := b.At(q)
@@ -98,10 +118,10 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 		switch {
 		case k == c.Opponent() && b.InAtari(q):
 			captured += b.ChainSize(q)
-			if b.ChainHead(q) == lastHead {
+			if b.ChainHead(q) == s.lastHead {
 				f[FeatCapture] = 3
 			}
-		case k == c.Opponent() && b.Liberties(q) == 2 && selfAtari == 0:
+		case k == c.Opponent() && b.LibertyClass(q) == 2 && selfAtari == 0:
 			f[FeatAtari] = max(f[FeatAtari], 1)
 		case k == c && b.InAtari(q):
 			f[FeatEscape] = s.escape(p, q, selfAtari)
@@ -162,14 +182,9 @@ type Candidate struct {
 func Candidates(b *board.Board) []Candidate {
 	scan := newFeatureScan(b, new(board.Ladders))
 	var out []Candidate
-	for i := 0; i < b.EmptyCount(); i++ {
-		p := b.EmptyAt(i)
-		if b.IsEye(scan.c, p) || !b.Legal(scan.c, p) {
-			continue
-		}
-		f := scan.of(p, b.SelfAtari(scan.c, p))
+	scan.candidates(func(p board.Point, f Features) {
 		f[FeatShape] = int32(board.CanonicalShape(uint32(f[FeatShape])))
 		out = append(out, Candidate{p, f})
-	}
+	})
 	return out
 }

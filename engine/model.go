@@ -78,16 +78,16 @@ func (m *MoveModel) parseLine(line string) error {
 		}
 		return nil
 	}
-	g := slices.Index(FeatureGroupNames[:], fields[0])
+	g := slices.Index(featureGroupNames[:], fields[0])
 	if g < 0 {
-		return fmt.Errorf("unknown feature group %q: want one of %s", fields[0], strings.Join(FeatureGroupNames[:], ", "))
+		return fmt.Errorf("unknown feature group %q: want one of %s", fields[0], strings.Join(featureGroupNames[:], ", "))
 	}
 	if len(fields) != 3 {
 		return fmt.Errorf("want \"%s VALUE GAMMA\", got %d fields", fields[0], len(fields))
 	}
 	v, err := strconv.ParseInt(fields[1], 10, 32)
-	if err != nil || v < 0 || v >= int64(FeatureGroupSizes[g]) {
-		return fmt.Errorf("%s value %q: want 0-%d", fields[0], fields[1], FeatureGroupSizes[g]-1)
+	if err != nil || v < 0 || v >= int64(FeatureGroupSize(g)) {
+		return fmt.Errorf("%s value %q: want 0-%d", fields[0], fields[1], FeatureGroupSize(g)-1)
 	}
 	gamma, err := strconv.ParseFloat(fields[2], 64)
 	if err != nil || !(gamma > 0) || math.IsInf(gamma, 0) {
@@ -116,7 +116,7 @@ func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			fmt.Fprintf(&sb, "%s %d %.4g\n", FeatureGroupNames[g], k, gm[k])
+			fmt.Fprintf(&sb, "%s %d %.4g\n", featureGroupNames[g], k, gm[k])
 		}
 	}
 	n, err := io.WriteString(w, sb.String())
@@ -145,7 +145,7 @@ func (m *MoveModel) compile() *compiledModel {
 		}
 	}
 	for g := FeatShape + 1; g < NumFeatureGroups; g++ {
-		cm.other[g] = make([]float32, FeatureGroupSizes[g])
+		cm.other[g] = make([]float32, FeatureGroupSize(g))
 		for i := range cm.other[g] {
 			cm.other[g][i] = 1
 		}

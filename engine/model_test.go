@@ -70,21 +70,6 @@ func FuzzParseMoveModel(f *testing.F) {
 	})
 }
 
-// The position of TestPriorsReadLadders: White C3 is in atari (liberty
-// D3), and its escape runs into a ladder unless White has G7.
-func ladderPosition(t *testing.T, row7 string) *board.Board {
-	return engineRows(t,
-		".........",
-		".........",
-		row7,
-		".........",
-		".........",
-		"..X......",
-		".XO......",
-		"..XX.....",
-		".........")
-}
-
 func candidate(t *testing.T, cands []Candidate, v string) Features {
 	t.Helper()
 	p := mustGTP(t, v)
@@ -134,8 +119,7 @@ func TestLearnedPriorsReadTheFight(t *testing.T) {
 	// The ladder position, less the stone about to be played.
 	without := func(c board.Color, v string, row4, row3 string) *board.Board {
 		t.Helper()
-		b := engineRows(t, ".........", ".........", ".........", ".........", ".........",
-			row4, row3, "..XX.....", ".........")
+		b := ladderRows(t, ".........", row4, row3)
 		b.SetToMove(c)
 		if err := b.Play(board.Move{Color: c, Point: mustGTP(t, v)}); err != nil {
 			t.Fatal(err)

@@ -182,20 +182,14 @@ const modelWeight = 40
 // model names the right move in a third of positions (docs/model.md).
 func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel) []node {
 	scan := newFeatureScan(b, lad)
-	c := scan.c
 	start := len(dst)
 	total := float32(0)
-	for i := 0; i < b.EmptyCount(); i++ {
-		p := b.EmptyAt(i)
-		if b.IsEye(c, p) || !b.Legal(c, p) {
-			continue
-		}
-		f := scan.of(p, b.SelfAtari(c, p))
+	scan.candidates(func(p board.Point, f Features) {
 		g := model.gamma(&f)
 		total += g
 		// The strength waits in prior until the total is known.
 		dst = append(dst, node{move: p, prior: g, child: noChildren})
-	}
+	})
 	for i := start; i < len(dst); i++ {
 		k := modelWeight * float32(math.Sqrt(float64(dst[i].prior/total)))
 		dst[i].visits, dst[i].wins = evenPrior+k, evenPrior/2+k

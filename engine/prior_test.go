@@ -34,16 +34,7 @@ func TestPriorsReadLadders(t *testing.T) {
 		{"ladder breaker at G7", "......O..", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := engineRows(t,
-				".........",
-				".........",
-				tc.row7,
-				".........",
-				".........",
-				"..X......",
-				".XO......",
-				"..XX.....",
-				".........")
+			b := ladderPosition(t, tc.row7)
 			b.SetToMove(board.White)
 			var lad board.Ladders
 			kids := priors(b, nil, &lad, nil)
@@ -68,4 +59,27 @@ func mustGTP(t *testing.T, v string) board.Point {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// ladderPosition is the position of TestPriorsReadLadders: White C3 is in
+// atari (liberty D3), and its escape runs into a ladder unless White has
+// a stone on row 7 (G7) in its path.
+func ladderPosition(t *testing.T, row7 string) *board.Board {
+	return ladderRows(t, row7, "..X......", ".XO......")
+}
+
+// ladderRows is that position with rows 4 and 3 given, for the tests that
+// play the atari or the stone in atari themselves.
+func ladderRows(t *testing.T, row7, row4, row3 string) *board.Board {
+	t.Helper()
+	return engineRows(t,
+		".........",
+		".........",
+		row7,
+		".........",
+		".........",
+		row4,
+		row3,
+		"..XX.....",
+		".........")
 }

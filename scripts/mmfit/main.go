@@ -18,7 +18,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/kisen-go/kisen/board"
@@ -45,7 +44,7 @@ var offset [ng + 1]int32
 
 func init() {
 	for g := 0; g < ng; g++ {
-		offset[g+1] = offset[g] + int32(engine.FeatureGroupSizes[g])
+		offset[g+1] = offset[g] + int32(engine.FeatureGroupSize(g))
 	}
 }
 
@@ -66,7 +65,7 @@ func main() {
 		}
 		files = append(files, m...)
 	}
-	sort.Strings(files)
+	slices.Sort(files)
 	var train, test dataset
 	sizes := map[int]bool{}
 	for i, f := range files {
