@@ -134,4 +134,17 @@ func TestLearnedPriorsReadTheFight(t *testing.T) {
 	if got := best(priors(b, nil, nil, cm)); got == mustGTP(t, "D3") {
 		t.Error("after Black's atari C4, White's most favoured move is D3, an escape into a working ladder")
 	}
+	// The same escape with a ladder breaker at G7 is a real one: the model
+	// must rate it clearly above the escape into the working ladder (a
+	// model of all ones gives both about 0.66; the committed one 0.80 and
+	// 0.67).
+	escape := map[string]float32{}
+	for _, row7 := range []string{".........", "......O.."} {
+		b := ladderPosition(t, row7)
+		b.SetToMove(board.White)
+		escape[row7] = priorMean(t, priors(b, nil, nil, cm), "D3")
+	}
+	if caught, free := escape["........."], escape["......O.."]; free < caught+0.05 {
+		t.Errorf("White's escape D3: prior %.3f with the ladder broken, %.3f when it works; want the first higher by 0.05", free, caught)
+	}
 }
