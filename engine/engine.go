@@ -27,6 +27,7 @@ type Options struct {
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
+	Model           *MoveModel    // a model in place of the committed one, e.g. a refit under test; nil: engine/moves.model
 	TreePerThread   bool          // each search thread grows its own tree, summed at the root (roots.go); default: one shared tree
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	Log             zerolog.Logger
@@ -139,7 +140,8 @@ func New(opt Options) (*Engine, error) {
 	}
 	e := &Engine{opt: opt, threads: th, seed: seed}
 	if !opt.NoModel {
-		if cm := defaultModel(); cm.sizes[opt.Size] {
+		cm := opt.Model.compiled()
+		if cm.sizes[opt.Size] {
 			e.model = cm
 		}
 	}

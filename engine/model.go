@@ -156,6 +156,14 @@ func (m *MoveModel) compile() *compiledModel {
 	return cm
 }
 
+// compiled is m's tables, or the committed model's when m is nil.
+func (m *MoveModel) compiled() *compiledModel {
+	if m == nil {
+		return defaultModel()
+	}
+	return m.compile()
+}
+
 // gamma is a move's strength: the product of its features' strengths.
 func (cm *compiledModel) gamma(f *Features) float32 {
 	g := cm.shape[f[FeatShape]]

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
@@ -25,6 +26,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	threads := fs.Int("threads", 0, "search threads (default: engine.threads in the config, else all cores)")
 	widening := fs.Bool("widening", false, "progressive widening (also engine.widening in the config)")
 	noModel := fs.Bool("no-model", false, "hand-set priors instead of the learned move model (for A/B tests)")
+	modelFile := fs.String("model", "", "a move model `FILE` in place of the committed one (a refit under test, docs/model.md)")
 	perThread := fs.Bool("tree-per-thread", false, "each search thread its own tree (also engine.tree_per_thread in the config)")
 	cfgFile := fs.String("config", "", "configuration file (engine: threads, max_memory_mb, resign, ponder, seed)")
 	if err := parseFlags(fs, args); err != nil {
@@ -37,6 +39,9 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	opt := engineOptions(cfg.Engine)
 	opt.Widening = opt.Widening || *widening
 	opt.NoModel = *noModel
+	if opt.Model, err = readModel(*modelFile); err != nil {
+		return err
+	}
 	opt.TreePerThread = opt.TreePerThread || *perThread
 	opt.Playouts, opt.MoveTime = *playouts, *moveTime
 	if *threads > 0 {
@@ -67,4 +72,21 @@ func engineOptions(c config.Engine) engine.Options {
 		opt.ResignThreshold = c.ResignThreshold
 	}
 	return opt
+}
+
+// readModel reads the move model file for --model (nil: none given).
+func readModel(file string) (*engine.MoveModel, error) {
+	if file == "" {
+		return nil, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("--model: %w", err)
+	}
+	defer f.Close()
+	m, err := engine.ParseMoveModel(f)
+	if err != nil {
+		return nil, fmt.Errorf("--model %s: %w (a file written by scripts/mmfit)", file, err)
+	}
+	return m, nil
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,5 +36,31 @@ func TestEngineOptionsFromConfig(t *testing.T) {
 	c.Resign = true
 	if o := engineOptions(c); o.ResignThreshold != 0.2 {
 		t.Errorf("with resign: threshold %v", o.ResignThreshold)
+	}
+}
+
+// TestGTPModelFile: --model plays with the file's model, and a file that
+// is not a model stops kisen gtp with the file, the line and the problem.
+func TestGTPModelFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "refit.model")
+	if err := os.WriteFile(good, []byte("sizes 9\ncapture 1 8\nfight 1 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := "1 boardsize 9\n2 genmove b\nquit\n"
+	var out strings.Builder
+	if err := serveGTP(context.Background(), []string{"--playouts", "50", "--threads", "1", "--model", good}, strings.NewReader(in), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "=1\n\n=2 ") {
+		t.Errorf("kisen gtp --model answered %q", out.String())
+	}
+	bad := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(bad, []byte("sizes 9\nshape one 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := serveGTP(context.Background(), []string{"--model", bad}, strings.NewReader(""), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("a bad model file: error %v, want the file name and line 2", err)
 	}
 }

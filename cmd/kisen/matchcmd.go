@@ -39,6 +39,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
 	widening := fs.Bool("widening", false, "kisen uses progressive widening")
 	noModel := fs.Bool("no-model", false, "kisen uses hand-set priors instead of the learned move model")
+	modelFile := fs.String("model", "", "kisen uses the move model `FILE` in place of the committed one (a refit under test)")
 	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (as engine.ponder does in play)")
 	if err := parseFlags(fs, args); err != nil {
@@ -59,6 +60,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if _, err := board.New(*size); err != nil {
 		return usageError{fmt.Errorf("match: --size: %w", err)}
 	}
+	model, err := readModel(*modelFile)
+	if err != nil {
+		return usageError{fmt.Errorf("match: %w", err)}
+	}
 	if *sgfDir != "" {
 		if err := os.MkdirAll(*sgfDir, 0o755); err != nil {
 			return fmt.Errorf("match: --out: %w", err)
@@ -70,7 +75,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if g%2 == 0 {
 			us = board.White
 		}
-		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, NoModel: *noModel, TreePerThread: *perThread, Ponder: *ponder, Seed: uint64(g)}
+		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, Seed: uint64(g)}
 		res, err := playMatchGame(ctx, opt, matchSide{*oppName, *oppCmd}, us, g, *sgfDir)
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)
