@@ -5,7 +5,10 @@
 // strength being the product of its features' and its chance the share of
 // its strength among the position's candidates.
 //
-// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] DIR...
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] DIR...
+//
+// -skip leaves the named feature groups out of the fit (their strengths
+// stay 1), to measure what a group adds.
 //
 // Every tenth game is held out: the fit reports how often the model's top
 // move is the move played there, and the mean log-likelihood.
@@ -52,7 +55,22 @@ func main() {
 	out := flag.String("o", "engine/moves.model", "model file to write")
 	iters := flag.Int("iter", 40, "MM iterations")
 	minSeen := flag.Int("min-seen", 3, "write a shape only when it was a candidate this many times")
+	skipList := flag.String("skip", "", "feature groups to leave out of the fit, comma-separated (e.g. fight,prev)")
 	flag.Parse()
+	var skip [ng]bool
+	for _, name := range strings.Split(*skipList, ",") {
+		if name == "" {
+			continue
+		}
+		g := 0
+		for g < ng && engine.FeatureGroupName(g) != name {
+			g++
+		}
+		if g == ng {
+			fail(fmt.Errorf("-skip: no feature group %q", name))
+		}
+		skip[g] = true
+	}
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/mmfit [-o FILE] DIR...")
 		os.Exit(2)
@@ -94,14 +112,16 @@ func main() {
 	report("start")
 	for it := 1; it <= *iters; it++ {
 		for g := 0; g < ng; g++ {
-			train.update(gamma, wins, g)
+			if !skip[g] {
+				train.update(gamma, wins, g)
+			}
 		}
 		if it%10 == 0 || it == *iters {
 			report(fmt.Sprintf("iteration %d", it))
 		}
 	}
 	ll, top := test.evaluate(gamma)
-	m := model(gamma, seen, *minSeen, sizes)
+	m := model(gamma, seen, *minSeen, sizes, skip)
 	m.Header = []string{
 		"kisen's learned move model: feature strengths (Bradley-Terry gammas) fitted by",
 		"  go run ./scripts/mmfit " + strings.Join(os.Args[1:], " "),
@@ -255,7 +275,7 @@ func (d *dataset) evaluate(gamma []float64) (ll, top float64) {
 // model turns the fitted gammas into a MoveModel, each group scaled so
 // that its average candidate (geometric mean over appearances) has
 // strength 1, the strength the engine gives a value the model lacks.
-func model(gamma, seen []float64, minSeen int, sizes map[int]bool) *engine.MoveModel {
+func model(gamma, seen []float64, minSeen int, sizes map[int]bool, skip [ng]bool) *engine.MoveModel {
 	m := &engine.MoveModel{}
 	for s := range sizes {
 		m.Sizes = append(m.Sizes, s)
@@ -263,6 +283,9 @@ func model(gamma, seen []float64, minSeen int, sizes map[int]bool) *engine.MoveM
 	slices.Sort(m.Sizes)
 	for g := 0; g < ng; g++ {
 		m.Gamma[g] = map[int32]float64{}
+		if skip[g] {
+			continue
+		}
 		lo, hi := offset[g], offset[g+1]
 		var sumLog, n float64
 		for f := lo; f < hi; f++ {
