@@ -148,3 +148,25 @@ func TestLearnedPriorsReadTheFight(t *testing.T) {
 		t.Errorf("White's escape D3: prior %.3f with the ladder broken, %.3f when it works; want the first higher by 0.05", free, caught)
 	}
 }
+
+// Options.Model replaces the committed model on the sizes it covers; on
+// the others the engine keeps the hand-set priors.
+func TestOptionsModel(t *testing.T) {
+	m, err := ParseMoveModel(strings.NewReader("sizes 9\ncapture 1 50\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(Options{Size: 9, Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.model == nil || e.model == defaultModel() || e.model.other[FeatCapture][1] != 50 {
+		t.Errorf("9x9 with a 9x9 model: the engine does not use it")
+	}
+	if e, err = New(Options{Size: 13, Model: m}); err != nil || e.model != nil {
+		t.Errorf("13x13 with a 9x9 model: model %v, error %v; want the hand-set priors", e.model != nil, err)
+	}
+	if e, err = New(Options{Size: 9}); err != nil || e.model != defaultModel() {
+		t.Errorf("no Model: the engine does not use the committed model")
+	}
+}
