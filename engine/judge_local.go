@@ -47,7 +47,7 @@ const (
 //     stones inside alive.
 //
 // Both need every opponent chain enclosing the chain to be alive with at
-// least localOuterLibs liberties.
+// least localOuterLibs liberties or two true eyes.
 func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status, sekiLib map[board.Point]bool) {
 	heads := judgeHeads(b)
 	libs := make(map[board.Point][]board.Point, len(heads))
@@ -187,7 +187,7 @@ func judgeFillKills(pb *board.Board, l board.Point) bool {
 
 // judgeOuterSafe reports whether every opponent chain next to the chain
 // at h, other than those with a stone in inside, is alive by the
-// playouts and has at least localOuterLibs liberties, and whether the
+// playouts and safe (judgeOuterChainSafe), and whether the
 // chain at h itself has no liberty outside inside.
 func judgeOuterSafe(b *board.Board, h board.Point, inside []board.Point, chainStatus map[board.Point]Status) bool {
 	opp := b.At(h).Opponent()
@@ -202,13 +202,26 @@ func judgeOuterSafe(b *board.Board, h board.Point, inside []board.Point, chainSt
 				if slices.Contains(inside, n) || judgeChainTouches(b, n, inside) {
 					continue
 				}
-				if chainStatus[b.ChainHead(n)] != Alive || b.Liberties(n) < localOuterLibs {
+				if chainStatus[b.ChainHead(n)] != Alive || !judgeOuterChainSafe(b, n) {
 					return false
 				}
 			}
 		}
 	}
 	return true
+}
+
+// judgeOuterChainSafe reports whether the enclosing chain at p cannot be
+// captured in a fight outside the region: it has localOuterLibs
+// liberties, or two of its liberties are true eyes (a wall whose only
+// liberties are its two eyes is as safe as any, and common at the end of
+// a game on 9x9).
+func judgeOuterChainSafe(b *board.Board, p board.Point) bool {
+	if b.Liberties(p) >= localOuterLibs {
+		return true
+	}
+	h := b.ChainHead(p)
+	return judgeTrueEyes(b, h, judgeChainLibs(b, h)) >= 2
 }
 
 // judgeChainTouches reports whether the chain at p is next to a point of
