@@ -23,6 +23,13 @@ type MoveModel struct {
 	Sizes  []int                               // board sizes the records were played on
 	Gamma  [NumFeatureGroups]map[int32]float64 // shapes by their canonical code
 	Header []string                            // comment lines: how the model was made
+
+	// tables are the compiled tables, built by the first engine that uses
+	// the model and shared by every later one (compiled).
+	tables struct {
+		once sync.Once
+		cm   *compiledModel
+	}
 }
 
 // ErrBadModel is returned by ParseMoveModel for a file it cannot read.
@@ -156,12 +163,16 @@ func (m *MoveModel) compile() *compiledModel {
 	return cm
 }
 
-// compiled is m's tables, or the committed model's when m is nil.
+// compiled is m's tables, or the committed model's when m is nil. They
+// are built once per model, as the committed model's are: kisen match
+// and kisen gtp make an engine for every game, and the tables take 4 MB.
+// A model's Gamma must not change once an engine has used it.
 func (m *MoveModel) compiled() *compiledModel {
 	if m == nil {
 		return defaultModel()
 	}
-	return m.compile()
+	m.tables.once.Do(func() { m.tables.cm = m.compile() })
+	return m.tables.cm
 }
 
 // gamma is a move's strength: the product of its features' strengths.

@@ -163,6 +163,9 @@ func TestOptionsModel(t *testing.T) {
 	if e.model == nil || e.model == defaultModel() || e.model.other[FeatCapture][1] != 50 {
 		t.Errorf("9x9 with a 9x9 model: the engine does not use it")
 	}
+	if again, err := New(Options{Size: 9, Model: m}); err != nil || again.model != e.model {
+		t.Errorf("a second engine with the same model compiled its own tables (error %v)", err)
+	}
 	if e, err = New(Options{Size: 13, Model: m}); err != nil || e.model != nil {
 		t.Errorf("13x13 with a 9x9 model: model %v, error %v; want the hand-set priors", e.model != nil, err)
 	}
