@@ -39,8 +39,10 @@ func TestEngineOptionsFromConfig(t *testing.T) {
 	}
 }
 
-// TestGTPModelFile: --model plays with the file's model, and a file that
-// is not a model stops kisen gtp with the file, the line and the problem.
+// TestGTPModelFile: kisen gtp reads the --model file: a model file lets it
+// play, and a file that is not a model stops it with the file, the line
+// and the problem. That the engine then searches with the file's model is
+// TestOptionsModel's (engine).
 func TestGTPModelFile(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "refit.model")
