@@ -11,7 +11,9 @@ import (
 
 // SVG draws the report: the board, living stones, dead stones faded with
 // a red cross, small squares on territory in the owner's colour, a ring on
-// unsettled points, and the counts below the board.
+// unsettled points, and the counts below the board. An unsettled point
+// that the count gives to a side keeps its square inside the ring: the
+// picture shows both what was counted and what the operators should check.
 func (r Report) SVG() []byte {
 	const cell, margin = 30, 40
 	n := r.Size
@@ -61,6 +63,9 @@ func (r Report) SVG() []byte {
 						fill = "#fff"
 					}
 					fmt.Fprintf(&body, `<rect x="%d" y="%d" width="10" height="10" fill="%s" stroke="#000" stroke-width="0.5"/>`+"\n", cx-5, cy-5, fill)
+					if un[p] {
+						fmt.Fprintf(&body, `<circle cx="%d" cy="%d" r="10" fill="none" stroke="#06c" stroke-width="2"/>`+"\n", cx, cy)
+					}
 				case '*':
 					fmt.Fprintf(&body, `<circle cx="%d" cy="%d" r="6" fill="none" stroke="#06c" stroke-width="2"/>`+"\n", cx, cy)
 				}
@@ -80,13 +85,19 @@ func (r Report) SVG() []byte {
 	if r.Rules == board.Chinese {
 		what, wb, ww = "stones+area", s.Stones[board.Black]+s.Territory[board.Black], s.Stones[board.White]+s.Territory[board.White]
 	}
-	text = append(text, fmt.Sprintf("Black %s: %s %d, prisoners %d (dead %d), total %g", r.Black, what, wb, s.Prisoners[board.Black], s.DeadTaken[board.Black], s.Black))
-	text = append(text, fmt.Sprintf("White %s: %s %d, prisoners %d (dead %d), komi %g, total %g", r.White, what, ww, s.Prisoners[board.White], s.DeadTaken[board.White], r.Komi, s.White))
+	// A record without player names (kisen score on a bare SGF) reads
+	// "Black:" rather than "Black :".
+	named := func(colour, name string) string { return strings.TrimSpace(colour + " " + name) }
+	text = append(text, fmt.Sprintf("%s: %s %d, prisoners %d (dead %d), total %g", named("Black", r.Black), what, wb, s.Prisoners[board.Black], s.DeadTaken[board.Black], s.Black))
+	text = append(text, fmt.Sprintf("%s: %s %d, prisoners %d (dead %d), komi %g, total %g", named("White", r.White), what, ww, s.Prisoners[board.White], s.DeadTaken[board.White], r.Komi, s.White))
 	text = append(text, strings.Split(strings.TrimSpace(r.resultLines()), "\n")...)
 	if r.Note != "" {
 		text = append(text, "("+r.Note+")")
 	}
 	text = append(text, fmt.Sprintf("dead stones: %s", r.vertices(r.Judgement.Dead)))
+	if len(r.Judgement.Unsettled) > 0 {
+		text = append(text, fmt.Sprintf("unsettled points (ringed): %s", r.vertices(r.Judgement.Unsettled)))
+	}
 	// Lines are wrapped to the picture's width (a 9x9 board is narrow):
 	// at most 0.6 em per character, which sans-serif fonts stay under.
 	const fontSize = 14

@@ -165,3 +165,26 @@ func TestReportShowsDameNotUnsettled(t *testing.T) {
 		t.Errorf("report lists unsettled points:\n%s", txt)
 	}
 }
+
+// TestReportSVGRingsCountedUnsettledPoints: a point the count gives to
+// Black but the judge lists as unsettled keeps its territory square and
+// gets the unsettled ring, and the text under the board names it.
+func TestReportSVGRingsCountedUnsettledPoints(t *testing.T) {
+	r := reportFixture(t)
+	a2 := board.At(9, 0, 1)
+	if r.Judgement.Score.Owner[1*9+0] != board.Black {
+		t.Fatal("fixture: A2 is not Black's territory")
+	}
+	r.Judgement.Unsettled = append(r.Judgement.Unsettled, a2)
+	svg := string(r.SVG())
+	// A2 is at x = 40, y = 40 + 7*30 = 250.
+	for _, want := range []string{
+		`<rect x="35" y="245" width="10" height="10" fill="#111"`,
+		`<circle cx="40" cy="250" r="10" fill="none" stroke="#06c"`,
+		"unsettled points (ringed): A2",
+	} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+}
