@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/kisen-go/kisen/board"
@@ -96,8 +97,9 @@ const (
 // and are neither shared seki liberties, eyes of a seki group nor dame
 // (unsealed boundaries: a region reaching one colour only, or one the
 // playouts give to a side), territory
-// points that the playouts give to the other side, and the liberties of
-// Unknown chains (a fight the playouts cannot decide). Judge is
+// points that the playouts give to the other side, the liberties of
+// Unknown chains (a fight the playouts cannot decide), and a connection
+// left open whose cut captures (judge_local.go). Judge is
 // deterministic for a seed and never modifies b.
 func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	n := opt.Playouts
@@ -110,11 +112,16 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	judgeLoneSeki(b, status, sekiLib)
 	// Seki without eyes and bent four in the corner: read, not sampled
 	// (judge_local.go).
-	judgeReadLocal(b, status, sekiLib)
+	open := judgeReadLocal(b, status, sekiLib)
 	j := Judgement{Ownership: own}
 	j.Status, j.Dead, j.Seki = judgeStones(b, status, unclearDead)
 	j.Score = b.Score(opt.Rules, opt.Komi, j.Dead, j.Seki)
 	unsettled := judgeUnsettled(b, j.Score.Owner, own, sekiLib, status)
+	for _, p := range open {
+		if !slices.Contains(unsettled, p) {
+			unsettled = append(unsettled, p)
+		}
+	}
 	j.Unsettled, j.Dame = judgeSplitDame(b, unsettled, j.Score.Owner, own)
 	judgeSortPoints(j.Dead)
 	judgeSortPoints(j.Seki)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/kisen-go/kisen/board"
@@ -149,5 +150,37 @@ func TestLocalReaderSideToMove(t *testing.T) {
 	j := Judge(b, JudgeOptions{Seed: 1})
 	if s := j.Status[d9]; s == Dead {
 		t.Errorf("D9 %v: the group lives if White moves first", s)
+	}
+}
+
+// TestJudgeOpenConnection: the final position of a self-play game (the
+// second model's corpus, self9 game 61). Black's seven
+// stones on the left edge and Black's top group share one empty point,
+// B9, and Black never connected there. White's B9 first would put the
+// seven in atari, and after Black's A9 captures, White's B9 again takes
+// them all. That is a connection left open, not an eye space: the judge
+// keeps the group alive, as GNU Go does, and lists A9 and B9 as unsettled
+// so that the operators look at it.
+func TestJudgeOpenConnection(t *testing.T) {
+	b := judgeRows(t,
+		". . X X . X . X X",
+		"X X O X X X X X O",
+		"X O O O O X O O O",
+		"X X O O . O . O O",
+		"X X O O O O O O X",
+		"O O O . O O O X X",
+		"X O O O O O X X .",
+		". X . O O X X . .",
+		". . X O X X . X X",
+	)
+	a8, _ := board.ParseGTP(9, "A8")
+	for seed := uint64(1); seed <= 3; seed++ {
+		j := Judge(b, JudgeOptions{Seed: seed, Komi: 6.5})
+		if s := j.Status[a8]; s == Dead {
+			t.Errorf("seed %d: A8 %v, want alive (the cut is an open connection)", seed, s)
+		}
+		if got := judgeVertices(9, j.Unsettled); !strings.Contains(got, "A9") || !strings.Contains(got, "B9") {
+			t.Errorf("seed %d: unsettled %s, want A9 and B9 among them", seed, got)
+		}
 	}
 }

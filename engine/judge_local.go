@@ -40,15 +40,29 @@ const (
 //     the mover's chain in atari and the capture leaves the mover
 //     nothing to kill (judgeSekiPair), are both in seki;
 //   - a chain without two true eyes whose liberties all lie in small
-//     regions it encloses, which the opponent captures by moves inside
-//     those regions even when the chain's side moves first and with no
-//     ko threat anywhere (the Japanese rules' confirmation of life and
-//     death: bent four in the corner), is dead, and the opponent's
-//     stones inside alive.
+//     regions it encloses is dead, and the opponent's stones inside
+//     alive, when the opponent captures it by moves inside those regions
+//     either with the chain's side moving first and no ko threat
+//     anywhere (the bent four in the corner, dead by rule), or, when the
+//     regions are empty and touch no other chain of the same colour, with
+//     the opponent moving first and no ko on the way (a bent three with
+//     its vital point open). Nobody may ask to
+//     resume a stopped game (the
+//     tournament rules, 6(2)), and the Japanese confirmation of life and
+//     death lets the attacker move first. A kill that needs a ko with
+//     the attacker first is left to the playouts: the rules settle it
+//     by their ko-pass rule, but GNU Go and most programs count such a
+//     corner alive, and a referee reads it better than this reader. With
+//     the opponent's stones inside, the attacker-first reading is no
+//     test of life: two chains sharing their last liberty would each be
+//     killed by the side that moves first. And a region that also touches
+//     another chain of the chain's colour is a connection left open (a
+//     cut at the last dame), which the operators are told about as an
+//     unsettled point rather than the group being counted dead.
 //
 // Both need every opponent chain enclosing the chain to be alive with at
 // least localOuterLibs liberties or two true eyes.
-func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status, sekiLib map[board.Point]bool) {
+func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status, sekiLib map[board.Point]bool) (open []board.Point) {
 	heads := judgeHeads(b)
 	libs := make(map[board.Point][]board.Point, len(heads))
 	for _, h := range heads {
@@ -78,10 +92,11 @@ func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status, sekiLib 
 		if !ok || !judgeOuterSafe(b, h, region, chainStatus) {
 			continue
 		}
-		r := newLocalReader(b, region, h)
-		pb := b.Clone()
-		pb.SetToMove(b.At(h))
-		if win, ok := r.attackerWins(pb, 0, 0); ok && win {
+		dead, cut := judgeLocalKill(b, region, h)
+		if cut {
+			open = append(open, region...)
+		}
+		if dead {
 			chainStatus[h] = Dead
 			// The opponent's stones inside the region outlive it.
 			for _, p := range region {
@@ -91,6 +106,42 @@ func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status, sekiLib 
 			}
 		}
 	}
+	return open
+}
+
+// judgeLocalKill reads whether the chain at h dies inside region: with
+// its own side first (kos allowed), or, when region is an empty eye space
+// of this chain alone, with the attacker first and no ko anywhere on the
+// way (see judgeReadLocal). cut reports an empty region that also
+// touches another chain of the same colour, where the attacker moving
+// first captures: a connection left open, which the operators should
+// look at.
+func judgeLocalKill(b *board.Board, region []board.Point, h board.Point) (dead, cut bool) {
+	pb := b.Clone()
+	pb.SetToMove(b.At(h))
+	if win, ok := newLocalReader(b, region, h).attackerWins(pb, 0, 0); ok && win {
+		return true, false
+	}
+	own := b.At(h)
+	for _, p := range region {
+		if b.At(p) != board.Empty {
+			return false, false
+		}
+		for _, n := range b.Neighbours(p) {
+			if b.At(n) == own && b.ChainHead(n) != h {
+				cut = true
+			}
+		}
+	}
+	r := newLocalReader(b, region, h)
+	r.noKo = true
+	pb.CopyFrom(b)
+	pb.SetToMove(b.At(h).Opponent())
+	win, ok := r.attackerWins(pb, 0, 0)
+	if !ok || !win {
+		return false, false
+	}
+	return !cut, cut
 }
 
 // judgeHeads lists the chain heads of b in board order.
@@ -266,6 +317,7 @@ type localReader struct {
 	region []board.Point
 	target board.Point
 	def    board.Color
+	noKo   bool            // a move that makes a ko ends its line with the target alive
 	memo   map[uint64]bool // by position hash and passes: attacker wins
 	busy   map[uint64]bool // positions on the current line (a cycle is no win)
 	nodes  int
@@ -330,7 +382,12 @@ func (r *localReader) attackerWins(pb *board.Board, ply, passes int) (win, ok bo
 		if p == board.Pass {
 			np = passes + 1
 		}
-		w, ok := r.attackerWins(nb, ply+1, np)
+		var w, ok bool
+		if r.noKo && nb.Ko() != board.Pass {
+			w, ok = false, true // a kill through a ko is no kill here
+		} else {
+			w, ok = r.attackerWins(nb, ply+1, np)
+		}
 		if !ok {
 			return false, false
 		}

@@ -255,6 +255,7 @@ var judgeCorpusHard = map[string]bool{
 	"gnugo-9-67.sgf":   true, // a split white group that lives
 	"gnugo-9-70.sgf":   true, // unfinished: the whole white left side is dead
 	"gnugo-9-1052.sgf": true, // seki with a two-stone throw-in
+	"gnugo-9-91.sgf":   true, // a race on one shared liberty: not a life-and-death reading
 }
 
 // judgeCorpusTarget is the share of corpus games on which Judge must give
