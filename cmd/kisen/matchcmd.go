@@ -80,13 +80,14 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)
 		}
-		won := (us == board.Black) == strings.HasPrefix(res.result, "B+")
+		// A result the referee decides ("?") or jigo is no win.
+		won := strings.HasPrefix(res.result, us.Letter()+"+")
 		if won {
 			wins++
 		}
-		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s%s\n",
+		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s%s%s\n",
 			g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won],
-			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote(), res.oppNote())
+			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote(), res.oppNote(), res.note)
 	}
 	lo, hi := wilson(wins, *games)
 	fmt.Fprintf(stdout, "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", wins, *games-wins, *games, float64(wins)/float64(*games), lo, hi)
@@ -109,6 +110,7 @@ func wilson(k, n int) (float64, float64) {
 type matchResult struct {
 	result string // SGF RE form
 	moves  int
+	note   string // why the result is not the opponent's count, or ""
 
 	// kisen's searched moves (forced moves and the pass shortcuts, which
 	// search nothing, are left out) and their totals: the effort the
@@ -210,7 +212,10 @@ func playMatchGame(ctx context.Context, opt engine.Options, opp matchSide, us bo
 	case theirs.score != "":
 		res.result = theirs.score
 	case theirs.scoreErr != nil:
-		return res, fmt.Errorf("final_score: %w", theirs.scoreErr)
+		// Pachi refuses final_score at a position it thinks unfinished
+		// (the move cap): the record and its result stand, and the match
+		// goes on with the next game.
+		res.note = fmt.Sprintf(" (the opponent's final_score failed, the record's result stands: %v)", theirs.scoreErr)
 	}
 	return res, nil
 }

@@ -59,3 +59,39 @@ func TestMatchFirstGameNumber(t *testing.T) {
 		t.Fatalf("--first 0: err %v", err)
 	}
 }
+
+// refuserGTP is a GTP program that always passes and refuses final_score,
+// as Pachi does at a position it thinks unfinished.
+const refuserGTP = `#!/bin/sh
+while read -r cmd rest; do
+	case $cmd in
+	genmove) printf '= pass\n\n' ;;
+	final_score) printf '? cannot score\n\n' ;;
+	name) printf '= refuser\n\n' ;;
+	protocol_version) printf '= 2\n\n' ;;
+	quit) printf '=\n\n'; exit 0 ;;
+	*) printf '=\n\n' ;;
+	esac
+done
+`
+
+// An opponent that refuses final_score does not stop the match: the
+// record's result stands, the line says why, and the next game is played.
+func TestMatchOpponentRefusesFinalScore(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "refuser.sh")
+	if err := os.WriteFile(script, []byte(refuserGTP), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runT(t, "match", "--opponent-cmd", script, "--games", "2", "--size", "9",
+		"--playouts", "100", "--threads", "1", "--out", dir)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if n := strings.Count(out, "the opponent's final_score failed, the record's result stands"); n != 2 {
+		t.Errorf("%d games name the failed final_score, want 2:\n%s", n, out)
+	}
+	if !strings.Contains(out, "games=2 ") {
+		t.Errorf("the match did not play both games:\n%s", out)
+	}
+}
