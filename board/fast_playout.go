@@ -334,10 +334,39 @@ type PlayoutAids struct {
 	// Ladders reads the atari escapes: an escape that leaves the chain
 	// caught in a ladder is not played (escapeLaddered).
 	Ladders *Ladders
+	// KoRate is the percentage of chances the side that lost a ko
+	// takes to retake it within koAge moves (0: never on purpose).
+	KoRate int
+}
+
+// koAge is how many moves after a ko capture the playout still retakes.
+const koAge = 4
+
+// koFight is the playout's most recent ko: the single stone that captured
+// and the point it took, where the other side may retake.
+type koFight struct {
+	stone, point Point
+	taker        Color
+	age          int
+}
+
+// koRetake returns point when c lost the ko k and can retake it now (the
+// taker's stone still alone in atari on that point), else Pass.
+func (b *Board) koRetake(c Color, k *koFight) Point {
+	if k.stone == Pass || k.taker == c || k.age > koAge {
+		return Pass
+	}
+	h := b.head[k.stone]
+	if b.color[k.stone] != k.taker || b.stones[h] != 1 || !b.inAtari(h) || b.soleLib(h) != k.point || !b.Legal(c, k.point) {
+		return Pass
+	}
+	return k.point
 }
 
 // HeavyPlayout plays heavyMove moves from the current position, starting
-// with the side to move, until two passes or maxMoves moves. Each move's
+// with the side to move, until two passes or maxMoves moves; with
+// aid.KoRate, the side that lost a ko in the last koAge moves retakes it
+// that often first. Each move's
 // point is appended to moves (colours alternate from the starting side)
 // and the extended slice is returned. With aid.Replies, moves must hold
 // the moves that led to the current position, at least the last two, as
@@ -347,12 +376,21 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAi
 	passes := 0
 	var w atariWatch
 	b.watchAll(&w)
+	ko := koFight{stone: Pass}
 	for i := 0; i < maxMoves && passes < 2; i++ {
 		prev := Pass
 		if n := len(moves); n >= 2 {
 			prev = moves[n-2]
 		}
-		p := b.heavyMove(c, r, prev, &w, aid)
+		p := Pass
+		if aid.KoRate > 0 {
+			if q := b.koRetake(c, &ko); q != Pass && r.Intn(100) < aid.KoRate {
+				p = q
+			}
+		}
+		if p == Pass {
+			p = b.heavyMove(c, r, prev, &w, aid)
+		}
 		if p == Pass {
 			passes++
 		} else {
@@ -361,6 +399,10 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAi
 		b.play(c, p)
 		if p != Pass {
 			b.watchAfter(&w, c, p)
+		}
+		ko.age++
+		if b.ko != Pass {
+			ko = koFight{stone: p, point: b.ko, taker: c}
 		}
 		moves = append(moves, p)
 		c = c.Opponent()

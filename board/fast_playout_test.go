@@ -133,7 +133,7 @@ func TestHeavyPlayoutTerminates(t *testing.T) {
 		b := new(Board)
 		for i := 0; i < 50; i++ {
 			b.CopyFrom(root)
-			moves := b.HeavyPlayout(r, 3*n*n, nil, PlayoutAids{})
+			moves := b.HeavyPlayout(r, 3*n*n, nil, PlayoutAids{KoRate: 40 * (i % 3)})
 			if b.passes < 2 {
 				t.Fatalf("%dx%d playout %d did not end in two passes (%d moves)", n, n, i, len(moves))
 			}
@@ -168,5 +168,45 @@ func TestRegionOwner(t *testing.T) {
 	}
 	if got := MustNew(9).RegionOwner(At(9, 4, 4)); got != Empty {
 		t.Errorf("empty board owner %v", got)
+	}
+}
+
+// TestKoRetake: after Black takes the ko at C4, White may not retake at
+// once; after an exchange elsewhere the retake at B4 is offered, and not
+// once Black has filled the ko or the capture is too old.
+func TestKoRetake(t *testing.T) {
+	b := setupRows(t,
+		".XO..",
+		"XO.O.",
+		".XO..",
+		".....",
+		".....")
+	c4, b4 := At(5, 2, 3), At(5, 1, 3)
+	b.PlayLegal(Black, c4)
+	if b.ko != b4 {
+		t.Fatalf("ko point %v, want B4", b.ko)
+	}
+	k := koFight{stone: c4, point: b4, taker: Black}
+	if p := b.koRetake(White, &k); p != Pass {
+		t.Errorf("White retakes at once: %v", p)
+	}
+	if p := b.koRetake(Black, &k); p != Pass {
+		t.Errorf("the taker is offered a retake: %v", p)
+	}
+	b.PlayLegal(White, At(5, 4, 0))
+	b.PlayLegal(Black, At(5, 4, 1))
+	k.age = 2
+	if p := b.koRetake(White, &k); p != b4 {
+		t.Errorf("after an exchange: %v, want B4", p)
+	}
+	k.age = koAge + 1
+	if p := b.koRetake(White, &k); p != Pass {
+		t.Errorf("too old a ko is retaken: %v", p)
+	}
+	k.age = 2
+	b.PlayLegal(White, At(5, 0, 0))
+	b.PlayLegal(Black, b4)
+	if p := b.koRetake(White, &k); p != Pass {
+		t.Errorf("retake after Black filled the ko: %v", p)
 	}
 }
