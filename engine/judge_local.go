@@ -46,10 +46,9 @@ const (
 //     anywhere (the bent four in the corner, dead by rule), or, when the
 //     regions are empty and touch no other chain of the same colour, with
 //     the opponent moving first and no ko on the way (a bent three with
-//     its vital point open). Nobody may ask to
-//     resume a stopped game (the
-//     tournament rules, 6(2)), and the Japanese confirmation of life and
-//     death lets the attacker move first. A kill that needs a ko with
+//     its vital point open). Nobody may ask to resume a stopped game
+//     (the tournament rules, 6(2)), and the Japanese confirmation of
+//     life and death lets the attacker move first. A kill that needs a ko with
 //     the attacker first is left to the playouts: the rules settle it
 //     by their ko-pass rule, but GNU Go and most programs count such a
 //     corner alive, and a referee reads it better than this reader. With
@@ -383,7 +382,7 @@ func (r *localReader) attackerWins(pb *board.Board, ply, passes int) (win, ok bo
 			np = passes + 1
 		}
 		var w, ok bool
-		if r.noKo && nb.Ko() != board.Pass {
+		if r.noKo && nb.Ko() != board.Pass && nb.At(r.target) == r.def {
 			w, ok = false, true // a kill through a ko is no kill here
 		} else {
 			w, ok = r.attackerWins(nb, ply+1, np)
