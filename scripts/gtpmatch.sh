@@ -53,8 +53,7 @@ while [ "$g" -lt $((FIRST + GAMES)) ]; do
 	re=$(sed -n 's/.*RE\[\([^]]*\)\].*/\1/p' "$f" | head -1)
 	case $re in
 	*+R | *+F) score=$re ;;
-	*) score=$(printf 'loadsgf %s\nfinal_score\nquit\n' "$f" |
-		"$GNUGO" --mode gtp --japanese-rules | sed -n 's/^= \(.\+\)$/\1/p' | tail -1) ;;
+	*) score=$(GNUGO="$GNUGO" "$(dirname "$0")/gnugo-count.sh" "$f") ;;
 	esac
 	us=B
 	[ $((g % 2)) -eq 0 ] && us=W

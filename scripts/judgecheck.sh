@@ -16,8 +16,7 @@ for d in "$@"; do
 		re=$(sed -n 's/.*RE\[\([^]]*\)\].*/\1/p' "$f" | head -1)
 		case $re in *+R | *+F | *+T | "") continue ;; esac
 		k=$("$K" score --json "$f" 2>/dev/null | sed -n 's/.*"result": *"\([^"]*\)".*/\1/p' | head -1)
-		g=$(printf 'loadsgf %s\nfinal_score\nquit\n' "$f" |
-			"$GNUGO" --mode gtp --japanese-rules | sed -n 's/^= \(.\+\)$/\1/p' | tail -1)
+		g=$(GNUGO="$GNUGO" "$(dirname "$0")/gnugo-count.sh" "$f")
 		n=$((n + 1))
 		if [ "$k" = "$g" ]; then
 			agree=$((agree + 1))
