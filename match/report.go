@@ -30,7 +30,7 @@ type Report struct {
 func (r Report) Text() string {
 	var sb strings.Builder
 	s := r.Judgement.Score
-	fmt.Fprintf(&sb, "Black %s, White %s; %dx%d, komi %g, %s rules\n", r.Black, r.White, r.Size, r.Size, r.Komi, r.Rules)
+	fmt.Fprintf(&sb, "%s, %s; %dx%d, komi %g, %s rules\n", named("Black", r.Black), named("White", r.White), r.Size, r.Size, r.Komi, r.Rules)
 	if r.Board != nil {
 		sb.WriteString(r.boardText())
 	}
@@ -63,6 +63,10 @@ func (r Report) Text() string {
 	}
 	return sb.String()
 }
+
+// named is a side's label in the report: "Black kisen", or "Black" alone
+// for a record without player names (kisen score on a bare SGF).
+func named(colour, name string) string { return strings.TrimSpace(colour + " " + name) }
 
 // decided says the game ended without counting (resignation, time-out,
 // an illegal move): the count then describes the final position only.

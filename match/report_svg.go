@@ -85,9 +85,6 @@ func (r Report) SVG() []byte {
 	if r.Rules == board.Chinese {
 		what, wb, ww = "stones+area", s.Stones[board.Black]+s.Territory[board.Black], s.Stones[board.White]+s.Territory[board.White]
 	}
-	// A record without player names (kisen score on a bare SGF) reads
-	// "Black:" rather than "Black :".
-	named := func(colour, name string) string { return strings.TrimSpace(colour + " " + name) }
 	text = append(text, fmt.Sprintf("%s: %s %d, prisoners %d (dead %d), total %g", named("Black", r.Black), what, wb, s.Prisoners[board.Black], s.DeadTaken[board.Black], s.Black))
 	text = append(text, fmt.Sprintf("%s: %s %d, prisoners %d (dead %d), komi %g, total %g", named("White", r.White), what, ww, s.Prisoners[board.White], s.DeadTaken[board.White], r.Komi, s.White))
 	text = append(text, strings.Split(strings.TrimSpace(r.resultLines()), "\n")...)
