@@ -34,7 +34,8 @@ func (r Report) Text() string {
 	if r.Board != nil {
 		sb.WriteString(r.boardText())
 	}
-	sb.WriteString("legend: X O alive, x o dead, + black territory, - white territory, . dame, * unsettled\n")
+	// The legend fits an 80-column terminal, the operator's screen.
+	sb.WriteString("legend: X O alive, x o dead, + - black/white territory, . dame, * unsettled\n")
 	fmt.Fprintf(&sb, "%-22s %8s %8s\n", "", "Black", "White")
 	row := func(name string, b, w any) { fmt.Fprintf(&sb, "%-22s %8v %8v\n", name, b, w) }
 	if r.Rules == board.Chinese {

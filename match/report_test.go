@@ -188,3 +188,17 @@ func TestReportSVGRingsCountedUnsettledPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestReportTextFits80: the report's fixed lines (header, board, legend,
+// table, result) fit the operator's 80-column terminal; only the lists
+// of points may wrap.
+func TestReportTextFits80(t *testing.T) {
+	for _, line := range strings.Split(reportFixture(t).Text(), "\n") {
+		if strings.Contains(line, "):") { // "dead stones (2): C2 D2" and the like
+			continue
+		}
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("%d columns: %q", n, line)
+		}
+	}
+}
