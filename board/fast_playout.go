@@ -334,8 +334,11 @@ type PlayoutAids struct {
 	// Ladders reads the atari escapes: an escape that leaves the chain
 	// caught in a ladder is not played (escapeLaddered).
 	Ladders *Ladders
-	// KoRate is the percentage of chances the side that lost a ko
-	// takes to retake it within koAge moves (0: never on purpose).
+	// KoRate is the percentage of chances the side that lost a ko in the
+	// playout takes to retake it within koAge moves, before the answers
+	// to the last move (0: only the capture watch retakes, after them). A
+	// ko taken in the tree, before the playout, is left to the watch: the
+	// version that tracked it too won 51 of 100 (strength.md).
 	KoRate int
 }
 

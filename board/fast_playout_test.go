@@ -210,3 +210,52 @@ func TestKoRetake(t *testing.T) {
 		t.Errorf("retake after Black filled the ko: %v", p)
 	}
 }
+
+// TestHeavyPlayoutRetakesKo: the playout's first move takes the ko at
+// B8 (the capture watch takes the white stone in atari); with KoRate 100
+// White retakes at its first legal chance, the playout's fourth move, when
+// the moves between left the ko as it was. With KoRate 0 the capture watch
+// retakes it too, the taking stone being in atari, but not when an answer
+// to Black's last move comes first.
+func TestHeavyPlayoutRetakesKo(t *testing.T) {
+	start := setupRows(t,
+		".XO......",
+		"XO.O.....",
+		".XO......",
+		".........",
+		".........",
+		".........",
+		".........",
+		".........",
+		".........")
+	c8, b8 := At(9, 2, 7), At(9, 1, 7)
+	start.toMove, start.last = Black, Move{Color: White, Point: Pass}
+	retakes := func(rate int) (took, chances int) {
+		b, replay := new(Board), new(Board)
+		for seed := uint64(1); seed <= 40; seed++ {
+			b.CopyFrom(start)
+			moves := b.HeavyPlayout(NewRand(seed), 4, nil, PlayoutAids{KoRate: rate})
+			if moves[0] != c8 {
+				t.Fatalf("seed %d: first move %v, want the ko capture at C8", seed, moves[0])
+			}
+			replay.CopyFrom(start)
+			for i, c := range []Color{Black, White, Black} {
+				replay.PlayLegal(c, moves[i])
+			}
+			if replay.koRetake(White, &koFight{stone: c8, point: b8, taker: Black, age: 2}) == Pass {
+				continue // Black filled the ko or it changed
+			}
+			chances++
+			if moves[3] == b8 {
+				took++
+			}
+		}
+		return took, chances
+	}
+	if took, chances := retakes(100); chances < 20 || took != chances {
+		t.Errorf("KoRate 100: retook %d of %d chances", took, chances)
+	}
+	if took, chances := retakes(0); took >= chances {
+		t.Errorf("KoRate 0: retook %d of %d chances", took, chances)
+	}
+}

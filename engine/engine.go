@@ -111,9 +111,10 @@ func playoutAids(size int, lg *board.Replies, lad *board.Ladders) board.PlayoutA
 }
 
 // playoutKoRate is how often (per cent) the playout retakes a ko it lost
-// (board.PlayoutAids.KoRate): without it a ko is settled by whichever
-// side's random move happens to fill it. 40, Pachi's korate, won 62 of 100
-// at 1500 playouts (strength.md). It is measured on 9x9 only; on 19x19
+// in the playout before anything else (board.PlayoutAids.KoRate). The
+// capture watch retakes a ko too, the taking stone being in atari, but
+// only when no answer to the last move comes first. 40 is Pachi's korate;
+// the A/B figures are in strength.md. It is measured on 9x9 only; on 19x19
 // it made the search fill its own territory in the endgame position of
 // TestSettlesInsteadOfFillingAfterPass, so larger boards go without it
 // until it is measured there.
