@@ -30,6 +30,7 @@ type Options struct {
 	Model           *MoveModel    // a model in place of the committed one, e.g. a refit under test; nil: engine/moves.model
 	TreePerThread   bool          // each search thread grows its own tree, summed at the root (roots.go); default: one shared tree
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
+	TopMoves        int           // >0: Decision.Top lists that many root moves of each search (kisen analyze)
 	Log             zerolog.Logger
 }
 
@@ -56,6 +57,9 @@ type Decision struct {
 	Elapsed  time.Duration
 	PV       []board.Point
 	Reused   int // root visits kept from earlier searches and pondering
+	// Top is the search's root moves, most visited first, with
+	// Options.TopMoves; empty for a book or forced move (no search).
+	Top []MoveStat
 }
 
 // ErrBadOptions is returned by New for options it cannot use.
@@ -248,6 +252,9 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	played := mergeRoots(t, ts[1:], root)
 	d := t.decide(root)
 	d.Playouts, d.Reused = played, reused
+	if e.opt.TopMoves > 0 {
+		d.Top = t.topMoves(e.opt.TopMoves)
+	}
 	if e.opt.ResignThreshold > 0 && d.Playouts >= 200 && d.WinRate < e.opt.ResignThreshold {
 		e.lowMoves++
 		if e.lowMoves >= 2 {

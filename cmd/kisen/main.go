@@ -62,6 +62,7 @@ var verbs = [][2]string{
 	{"ports", "list serial ports with their USB details"},
 	{"submit FILE.sgf DIR", "check a record and copy it to the submission medium"},
 	{"score [--json] FILE.sgf", "judge dead stones and count a record"},
+	{"analyze [--move N] FILE.sgf", "search a record's position and list its root moves as the search saw them"},
 	{"gtp [--move-time 1s]", "the engine as a GTP v2 program (GoGui, Sabaki, match scripts)"},
 	{"soak --games N [--faults all]", "kisen against kisen over a faulty virtual cable; --kill N: kill -9 and resume"},
 	{"bench [--size 9|19]", "measure playout and search speed"},
@@ -105,6 +106,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runMatch(ctx, rest, stdout, stderr)
 	case "score":
 		return runScore(ctx, rest, stdout, stderr)
+	case "analyze":
+		return runAnalyze(ctx, rest, stdout, stderr)
 
 	default:
 		return usageError{fmt.Errorf("unknown verb %q: run 'kisen help' for the list", verb)}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestAnalyze searches the position before Pachi's cut in run 5, game 1:
+// the root moves are listed most visited first, --top bounds the list and
+// --show adds a move below it (the cut, which the search may never try).
+func TestAnalyze(t *testing.T) {
+	rec := filepath.Join("testdata", "pachi-cut.sgf")
+	out, _, err := runT(t, "analyze", "--playouts", "2000", "--top", "3", "--show", "E4", rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "after move 11: white to move, 2000 playouts") {
+		t.Fatalf("header:\n%s", out)
+	}
+	var rows []string
+	visits := -1
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) != 7 || f[0] == "move" {
+			continue
+		}
+		rows = append(rows, f[0])
+		if f[0] != "E4" {
+			v, err := strconv.Atoi(f[1])
+			if err != nil {
+				t.Fatalf("row %q: %v", l, err)
+			}
+			if visits >= 0 && v > visits {
+				t.Errorf("row %q: more visits than the row above", l)
+			}
+			visits = v
+		}
+	}
+	if len(rows) < 3 || len(rows) > 4 || !strings.Contains(strings.Join(rows, " "), "E4") {
+		t.Fatalf("rows %v, want the top 3 and E4:\n%s", rows, out)
+	}
+	if !strings.Contains(out, "chose "+rows[0]) {
+		t.Errorf("the choice is not the most visited move:\n%s", out)
+	}
+
+	for _, args := range [][]string{
+		{"analyze", "--move", "12", rec},
+		{"analyze", "--show", "Z9", rec},
+		{"analyze", "--playouts", "0", rec},
+		{"analyze"},
+	} {
+		if _, _, err := runT(t, args...); exitCode(err) != 2 {
+			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+}
