@@ -37,6 +37,7 @@ func (t *tree) topMoves(n int) []MoveStat {
 		return nil
 	}
 	out := make([]MoveStat, 0, r.nChild)
+	ceil := raveCeiling(r.visits - r.prior)
 	for k := r.child; k < r.child+r.nChild; k++ {
 		nd := t.at(k)
 		s := MoveStat{
@@ -45,7 +46,7 @@ func (t *tree) topMoves(n int) []MoveStat {
 			WinRate:    float64(nd.wins) / float64(max(nd.visits, 1)),
 			Prior:      float64(nd.prior),
 			RAVEVisits: int(nd.raveN),
-			Value:      value(nd),
+			Value:      value(nd, ceil),
 		}
 		if nd.raveN > 0 {
 			s.RAVERate = float64(nd.raveW) / float64(nd.raveN)

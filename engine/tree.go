@@ -44,8 +44,11 @@ type tree struct {
 const (
 	expandAfter = 2    // visits before a leaf grows children
 	raveEquiv   = 1000 // β = r/(r+n+r·n/raveEquiv); chosen by A/B against 3000 (strength.md)
-	evenPrior   = 10   // equivalent visits at 0.5 for every new node
-	scoreShare  = 0.05 // of a playout's value, for the margin (playoutValue)
+	// raveCeilingEquiv sets raveCeiling: β ≤ 0.5 from 10,000 parent
+	// visits, ≤ 0.25 from 50,000 (a 1 s search on 9x9).
+	raveCeilingEquiv = 10000
+	evenPrior        = 10   // equivalent visits at 0.5 for every new node
+	scoreShare       = 0.05 // of a playout's value, for the margin (playoutValue)
 )
 
 const chunkBits = 16
@@ -290,8 +293,9 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 			n = width(loadF(&nd.visits)-nd.prior, n)
 		}
 		best, bestV := int32(-1), -1.0
+		ceil := raveCeiling(loadF(&nd.visits) - nd.prior)
 		for k := first; k < first+n; k++ {
-			v := value(t.at(k))
+			v := value(t.at(k), ceil)
 			if v > bestV {
 				best, bestV = k, v
 			}
@@ -335,16 +339,29 @@ func width(v float32, n int32) int32 {
 }
 
 // value is the UCT-RAVE selection value (no exploration term: the priors
-// and RAVE do the exploring, as in Pachi's ucb1amaf).
-func value(n *node) float64 {
+// and RAVE do the exploring, as in Pachi's ucb1amaf). RAVE's weight β is at
+// most ceil, the parent's raveCeiling.
+func value(n *node, ceil float64) float64 {
 	visits, wins, raveN := loadF(&n.visits), loadF(&n.wins), loadF(&n.raveN)
 	mean := float64(wins) / float64(visits)
 	if raveN == 0 {
 		return mean
 	}
 	r, v := float64(raveN), float64(visits)
-	beta := r / (r + v + r*v/raveEquiv)
+	beta := min(ceil, r/(r+v+r*v/raveEquiv))
 	return beta*float64(loadF(&n.raveW))/r + (1-beta)*mean
+}
+
+// raveCeiling is the most weight RAVE may have in the value of a child of
+// a node with n real visits: √(k/(3n+k)), k = raveCeilingEquiv (Gelly and
+// Silver's schedule for β, used here only as a ceiling). Without it, a
+// move whose RAVE mean is low over thousands of playouts is never tried in
+// a deep search, whatever its prior says: β stays above 0.98 until the
+// move has real visits, and nothing else sends it one. Pachi's cut at E4 in
+// run 5, game 1 went unseen through 50,000 playouts that way
+// (docs/strength.md, the second opinion on run 5).
+func raveCeiling(n float32) float64 {
+	return math.Sqrt(raveCeilingEquiv / (3*float64(n) + raveCeilingEquiv))
 }
 
 // backup adds the result along path and updates AMAF statistics. moves are
