@@ -37,7 +37,7 @@ func (t *tree) topMoves(n int) []MoveStat {
 		return nil
 	}
 	out := make([]MoveStat, 0, r.nChild)
-	ceil := raveCeiling(r.visits - r.prior)
+	ceil := t.raveCeiling(r.visits - r.prior)
 	for k := r.child; k < r.child+r.nChild; k++ {
 		nd := t.at(k)
 		s := MoveStat{

@@ -69,13 +69,17 @@ func TestSearchTriesTheCut(t *testing.T) {
 	}
 }
 
+// The ceiling on RAVE's weight falls with the parent's visits, on 9x9
+// only.
 func TestRAVECeiling(t *testing.T) {
 	for _, tc := range []struct {
+		size int
 		n    float32
 		want float64
-	}{{0, 1}, {10000, 0.5}, {50000, 0.25}} {
-		if got := raveCeiling(tc.n); math.Abs(got-tc.want) > 0.01 {
-			t.Errorf("raveCeiling(%v) = %.3f, want %.2f", tc.n, got, tc.want)
+	}{{9, 0, 1}, {9, 10000, 0.5}, {9, 50000, 0.25}, {7, 50000, 0.25}, {13, 50000, 1}, {19, 50000, 1}} {
+		tr := &tree{size: tc.size}
+		if got := tr.raveCeiling(tc.n); math.Abs(got-tc.want) > 0.01 {
+			t.Errorf("%dx%d: raveCeiling(%v) = %.3f, want %.2f", tc.size, tc.size, tc.n, got, tc.want)
 		}
 	}
 }

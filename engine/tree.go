@@ -293,7 +293,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 			n = width(loadF(&nd.visits)-nd.prior, n)
 		}
 		best, bestV := int32(-1), -1.0
-		ceil := raveCeiling(loadF(&nd.visits) - nd.prior)
+		ceil := t.raveCeiling(loadF(&nd.visits) - nd.prior)
 		for k := first; k < first+n; k++ {
 			v := value(t.at(k), ceil)
 			if v > bestV {
@@ -360,7 +360,14 @@ func value(n *node, ceil float64) float64 {
 // move has real visits, and nothing else sends it one. Pachi's cut at E4 in
 // run 5, game 1 went unseen through 50,000 playouts that way
 // (docs/strength.md, the second opinion on run 5).
-func raveCeiling(n float32) float64 {
+//
+// It acts on 9x9 only, where it was measured. On larger boards most
+// moves share the even prior, and the broader search it would cause over
+// 169 or 361 moves is unmeasured.
+func (t *tree) raveCeiling(n float32) float64 {
+	if t.size > 9 {
+		return 1
+	}
 	return math.Sqrt(raveCeilingEquiv / (3*float64(n) + raveCeilingEquiv))
 }
 
