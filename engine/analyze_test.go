@@ -57,7 +57,9 @@ func TestTopMoves(t *testing.T) {
 func TestSearchTriesTheCut(t *testing.T) {
 	b := gamePosition(t, "E5 C4 E7 E3 F4 F3 D4 D3 C5 G4 G5")
 	e4, _ := board.ParseGTP(9, "E4")
-	for seed := uint64(1); seed <= 2; seed++ {
+	// One seed: under the race detector a 30,000-playout search takes
+	// 37 s. Seeds 1 to 5 were checked by hand (kisen analyze --seed).
+	for seed := uint64(1); seed <= 1; seed++ {
 		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 30000, Seed: seed})
 		d, err := e.GenMove(context.Background(), b, board.White, Clock{})
 		if err != nil {
