@@ -22,9 +22,10 @@ import (
 func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	const synopsis = "[--move N] [--playouts N] [--threads N] [--seed S] [--top N] [--show V,...] FILE.sgf"
 	fs := newFlagSet("analyze", synopsis,
-		"Search the position after move N of a record (default: the last move) for the side to move, "+
-			"and print its root moves: real visits, win rate, prior, RAVE and the value the selection compares. "+
-			"The opening book is off, so the first moves are searched too.", stderr)
+		"Search the position after move N of a record (default: the last move) for the\n"+
+			"side to move, and print its root moves: real visits, win rate, prior, RAVE and\n"+
+			"the value the selection compares. The opening book is off, so the first moves\n"+
+			"are searched too.", stderr)
 	moveN := fs.Int("move", 0, "search the position after move `N` (default: the last move)")
 	playouts := fs.Int("playouts", 50000, "playouts of the search")
 	threads := fs.Int("threads", 1, "search threads (one thread and a seed repeat a search exactly)")
