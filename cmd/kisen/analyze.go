@@ -11,7 +11,6 @@ import (
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
-	"github.com/kisen-go/kisen/sgf"
 )
 
 // runAnalyze is `kisen analyze [--move N] [--playouts N] FILE.sgf`: one
@@ -49,27 +48,16 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usageError{fmt.Errorf("analyze: --top %d: give at least 1", *top)}
 	}
 	path := fs.Arg(0)
-	data, err := sgf.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("analyze: %w", err)
-	}
-	rec, err := sgf.Parse(data)
-	if err != nil {
-		return fmt.Errorf("analyze: %s: %w", path, err)
-	}
-	last := len(rec.Nodes)
-	if *moveN > last {
-		return usageError{fmt.Errorf("analyze: --move %d is past the end: %s has %d moves", *moveN, path, last)}
-	}
 	// --move 0 is the empty board; no --move is the last position.
+	at := -1
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "move" {
-			last = *moveN
+			at = *moveN
 		}
 	})
-	b, err := rec.Replay(last)
+	rec, b, last, err := recordAt(path, at)
 	if err != nil {
-		return fmt.Errorf("analyze: %s: %w", path, err)
+		return fmt.Errorf("analyze: %w", err)
 	}
 	var shown []board.Point
 	if *show != "" {

@@ -12,7 +12,6 @@ import (
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
 	"github.com/kisen-go/kisen/match"
-	"github.com/kisen-go/kisen/sgf"
 )
 
 // scoreJSON is the --json output of kisen score.
@@ -106,27 +105,17 @@ func scoreFlags(args []string, stderr io.Writer) (scoreArgs, error) {
 // judgeRecord replays the record to the move asked for and judges it; last
 // is the number of moves replayed.
 func judgeRecord(ctx context.Context, a scoreArgs) (match.Report, int, error) {
-	data, err := sgf.ReadFile(a.path)
+	moveN := -1 // the last move
+	if a.moveN > 0 {
+		moveN = a.moveN
+	}
+	rec, b, last, err := recordAt(a.path, moveN)
 	if err != nil {
 		return match.Report{}, 0, fmt.Errorf("score: %w", err)
-	}
-	rec, err := sgf.Parse(data)
-	if err != nil {
-		return match.Report{}, 0, fmt.Errorf("score: %s: %w", a.path, err)
 	}
 	rules := board.Japanese
 	if r, err := board.ParseRules(firstNonEmpty(a.rulesFlag, rec.Rules)); err == nil {
 		rules = r
-	}
-	last := len(rec.Nodes)
-	if a.moveN > last {
-		return match.Report{}, 0, usageError{fmt.Errorf("score: --move %d is past the end: %s has %d moves", a.moveN, a.path, last)}
-	} else if a.moveN > 0 {
-		last = a.moveN
-	}
-	b, err := rec.Replay(last)
-	if err != nil {
-		return match.Report{}, 0, fmt.Errorf("score: %s: %w", a.path, err)
 	}
 	if err := ctx.Err(); err != nil {
 		return match.Report{}, 0, err
