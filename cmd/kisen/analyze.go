@@ -100,6 +100,6 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stdout, "%-5s %7d  %4.1f  %5.1f  %11d  %5.1f  %6.1f\n", board.GTP(size, m.Move),
 			m.Visits, 100*m.WinRate, m.Prior, m.RAVEVisits, 100*m.RAVERate, 100*m.Value)
 	}
-	fmt.Fprintln(stdout, "\nvisits leave out the prior's equivalent visits; win% includes them; value% is what the selection compares.")
+	fmt.Fprintln(stdout, "\nvisits leave out the prior's equivalent visits; win% includes them;\nvalue% is what the selection compares.")
 	return nil
 }
