@@ -172,6 +172,13 @@ func (c *Client) GenMove(ctx context.Context, col board.Color) (board.Point, boo
 	return p, false, nil
 }
 
+// TimeSettings sends time_settings for sudden death: main time, no
+// byo-yomi.
+func (c *Client) TimeSettings(main time.Duration) error {
+	_, err := c.send(fmt.Sprintf("time_settings %d 0 0", int(main.Seconds())))
+	return err
+}
+
 // TimeLeft sends time_left for col (sudden death: 0 stones).
 func (c *Client) TimeLeft(col board.Color, d time.Duration) error {
 	_, err := c.send(fmt.Sprintf("time_left %s %d 0", col.Letter(), int(d.Seconds())))

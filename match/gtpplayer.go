@@ -32,7 +32,7 @@ func NewGTPPlayer(name string, c *gtp.Client) *GTPPlayer {
 // Name is the name given at construction.
 func (p *GTPPlayer) Name() string { return p.name }
 
-// Start sets the board size, komi and handicap stones.
+// Start sets the board size, komi, the time system and handicap stones.
 func (p *GTPPlayer) Start(ctx context.Context, info Info) error {
 	p.info = info
 	return p.reset()
@@ -50,6 +50,14 @@ func (p *GTPPlayer) reset() error {
 		return err
 	}
 	p.known = p.known[:0]
+	if p.info.Main > 0 {
+		// Sudden death: the program plans its time on the whole of it,
+		// not only on the time_left before each genmove. time_settings is
+		// optional in GTP: a program without it still plays.
+		if err := c.TimeSettings(p.info.Main); err != nil && !errors.Is(err, gtp.ErrEngine) {
+			return err
+		}
+	}
 	if p.info.Handicap >= 2 {
 		pts, err := board.HandicapPoints(p.info.Size, p.info.Handicap)
 		if err != nil {

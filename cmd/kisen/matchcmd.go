@@ -23,7 +23,7 @@ import (
 // alternating colours, Japanese rules; the opponent's final_score counts
 // finished games.
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10" [--opponent NAME] [--games N] [--first N] [--size 9] [--move-time 1s] [--ponder] [--out DIR]`,
+	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10" [--opponent NAME] [--games N] [--first N] [--size 9] [--move-time 1s | --main-time 5m] [--ponder] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval. Each game is\n"+
 			"refereed as kisen play referees a tournament game; the opponent's final_score counts it.", stderr)
 	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the GTP opponent's command")
@@ -34,6 +34,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	komi := fs.Float64("komi", 6.5, "komi")
 	moveTime := fs.Duration("move-time", time.Second, "kisen's time per move")
 	playouts := fs.Int("playouts", 0, "kisen's playouts per move (overrides --move-time)")
+	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death, as at a tournament (replaces --move-time; the opponent gets time_settings and time_left)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
@@ -60,6 +61,16 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if _, err := board.New(*size); err != nil {
 		return usageError{fmt.Errorf("match: --size: %w", err)}
 	}
+	if *mainTime < 0 {
+		return usageError{errors.New("match: --main-time must not be negative")}
+	}
+	if *mainTime > 0 {
+		if givenFlags(fs)["move-time"] {
+			return usageError{errors.New("match: give --move-time or --main-time, not both: --main-time lets kisen's clock plan each move")}
+		}
+		// The clock plans every move (engine.allocate), as in kisen play.
+		*moveTime = 0
+	}
 	model, err := readModel(*modelFile)
 	if err != nil {
 		return usageError{fmt.Errorf("match: %w", err)}
@@ -76,7 +87,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			us = board.White
 		}
 		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, Seed: uint64(g)}
-		res, err := playMatchGame(ctx, opt, matchSide{*oppName, *oppCmd}, us, g, *sgfDir)
+		res, err := playMatchGame(ctx, opt, *mainTime, matchSide{*oppName, *oppCmd}, us, g, *sgfDir)
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)
 		}
@@ -165,7 +176,7 @@ type matchSide struct{ name, cmd string }
 // does): the 400-move cap, two passes, resignation and illegal moves end
 // it, and the record is journaled in dir as game-NNN.sgf. The opponent's
 // final_score decides a game that ended by passes or the cap.
-func playMatchGame(ctx context.Context, opt engine.Options, opp matchSide, us board.Color, n int, dir string) (matchResult, error) {
+func playMatchGame(ctx context.Context, opt engine.Options, mainTime time.Duration, opp matchSide, us board.Color, n int, dir string) (matchResult, error) {
 	e, err := engine.New(opt)
 	if err != nil {
 		return matchResult{}, err
@@ -183,7 +194,7 @@ func playMatchGame(ctx context.Context, opt engine.Options, opp matchSide, us bo
 	if us == board.White {
 		black, white = theirs, ours
 	}
-	gopt := match.Options{Size: opt.Size, Komi: opt.Komi, Rules: board.Japanese, MoveCap: 400,
+	gopt := match.Options{Size: opt.Size, Komi: opt.Komi, Rules: board.Japanese, MoveCap: 400, MainTime: mainTime,
 		Application: "kisen:" + version, Event: "kisen match", Round: strconv.Itoa(n),
 		Date: time.Now().UTC().Format("2006-01-02"), Log: zerolog.Nop(),
 		// The record's count is kisen's, as at a tournament; the printed

@@ -95,3 +95,58 @@ func TestMatchOpponentRefusesFinalScore(t *testing.T) {
 		t.Errorf("the match did not play both games:\n%s", out)
 	}
 }
+
+// loggerGTP passes every move and writes the commands it gets to
+// commands.log beside itself.
+const loggerGTP = `#!/bin/sh
+log="$(dirname "$0")/commands.log"
+while read -r cmd rest; do
+	echo "$cmd $rest" >>"$log"
+	case $cmd in
+	genmove) printf '= pass\n\n' ;;
+	final_score) printf '= B+10.5\n\n' ;;
+	name) printf '= logger\n\n' ;;
+	protocol_version) printf '= 2\n\n' ;;
+	quit) printf '=\n\n'; exit 0 ;;
+	*) printf '=\n\n' ;;
+	esac
+done
+`
+
+// --main-time plays the match under a sudden-death clock, as at a
+// tournament: the opponent is told the time system and both clocks, and
+// the record keeps the main time and each move's time left.
+func TestMatchMainTime(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "logger.sh")
+	if err := os.WriteFile(script, []byte(loggerGTP), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runT(t, "match", "--opponent-cmd", script, "--games", "1", "--size", "9",
+		"--main-time", "8s", "--threads", "1", "--out", dir)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(out, "games=1 ") {
+		t.Fatalf("output:\n%s", out)
+	}
+	log, err := os.ReadFile(filepath.Join(dir, "commands.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"time_settings 8 0 0\n", "time_left W ", "time_left B "} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("the opponent was not sent %q:\n%s", want, log)
+		}
+	}
+	rec, err := os.ReadFile(filepath.Join(dir, "game-001.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(rec), "TM[8]") || !strings.Contains(string(rec), "BL[") {
+		t.Errorf("the record lacks the clock:\n%s", rec)
+	}
+	if _, _, err := runT(t, "match", "--main-time", "5m", "--move-time", "2s"); err == nil || !strings.Contains(err.Error(), "not both") {
+		t.Errorf("--main-time with --move-time: err %v", err)
+	}
+}
