@@ -23,24 +23,27 @@ import (
 // alternating colours, Japanese rules; the opponent's final_score counts
 // finished games.
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10" [--opponent NAME] [--games N] [--first N] [--size 9] [--move-time 1s | --main-time 5m] [--ponder] [--out DIR]`,
-		"Play the engine against a GTP program and print wins, losses and a 95% interval. Each game is\n"+
-			"refereed as kisen play referees a tournament game; the opponent's final_score counts it.", stderr)
-	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the GTP opponent's command")
+	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
+         [--opponent NAME] [--games N] [--first N] [--size 9]
+         [--move-time 1s | --main-time 5m] [--ponder] [--out DIR]`,
+		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
+			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
+			"final_score counts it. --main-time puts both sides on a sudden-death clock.", stderr)
+	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the opponent program")
 	oppName := fs.String("opponent", "", "the opponent's name in the records (default: its program's file name)")
-	games := fs.Int("games", 2, "number of games (colours alternate; kisen is Black in odd games)")
-	first := fs.Int("first", 1, "number of the first game (its colour and seed follow the number), to continue a match")
+	games := fs.Int("games", 2, "number of games (kisen is Black in odd-numbered games)")
+	first := fs.Int("first", 1, "number of the first game (sets its colour and seed)")
 	size := fs.Int("size", 9, "board size")
 	komi := fs.Float64("komi", 6.5, "komi")
 	moveTime := fs.Duration("move-time", time.Second, "kisen's time per move")
 	playouts := fs.Int("playouts", 0, "kisen's playouts per move (overrides --move-time)")
-	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death, as at a tournament (replaces --move-time; the opponent gets time_settings and time_left)")
+	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
 	widening := fs.Bool("widening", false, "kisen uses progressive widening")
 	noModel := fs.Bool("no-model", false, "kisen uses hand-set priors instead of the learned move model")
-	modelFile := fs.String("model", "", "kisen uses the move model `FILE` in place of the committed one (a refit under test)")
+	modelFile := fs.String("model", "", "kisen uses the move model `FILE`, not the committed one (a refit under test)")
 	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (as engine.ponder does in play)")
 	if err := parseFlags(fs, args); err != nil {
