@@ -4,7 +4,10 @@
 # alternating colours. A fixed effort makes the result independent of the
 # machine's speed and load, so it can run beside other work; it measures
 # the playout policy and the search, not their speed.
-# Usage: scripts/ab.sh REV [GAMES] [PLAYOUTS] [SIZE]
+# With MAIN_TIME set (e.g. MAIN_TIME=60s) both play under a sudden-death
+# clock instead, each with MAIN_TIME for the game: that measures the time
+# plan too, and needs a machine with nothing else running.
+# Usage: [MAIN_TIME=60s] scripts/ab.sh REV [GAMES] [PLAYOUTS] [SIZE]
 set -eu
 REV=${1:?usage: scripts/ab.sh REV [GAMES] [PLAYOUTS] [SIZE]}
 GAMES=${2:-100}
@@ -16,6 +19,12 @@ mkdir "$tmp/base"
 git archive "$REV" | tar -x -C "$tmp/base"
 (cd "$tmp/base" && go build -o "$tmp/kisen-base" ./cmd/kisen)
 go build -o "$tmp/kisen-new" ./cmd/kisen
-"$tmp/kisen-new" match \
-	--opponent-cmd "$tmp/kisen-base gtp --playouts $PLAYOUTS --threads 1" \
-	--playouts "$PLAYOUTS" --threads 1 --games "$GAMES" --size "$SIZE"
+if [ -n "${MAIN_TIME:-}" ]; then
+	"$tmp/kisen-new" match \
+		--opponent-cmd "$tmp/kisen-base gtp --threads 1" \
+		--main-time "$MAIN_TIME" --threads 1 --games "$GAMES" --size "$SIZE"
+else
+	"$tmp/kisen-new" match \
+		--opponent-cmd "$tmp/kisen-base gtp --playouts $PLAYOUTS --threads 1" \
+		--playouts "$PLAYOUTS" --threads 1 --games "$GAMES" --size "$SIZE"
+fi

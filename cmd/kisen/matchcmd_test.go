@@ -60,29 +60,38 @@ func TestMatchFirstGameNumber(t *testing.T) {
 	}
 }
 
-// refuserGTP is a GTP program that always passes and refuses final_score,
-// as Pachi does at a position it thinks unfinished.
-const refuserGTP = `#!/bin/sh
+// passerGTP is a GTP program that passes every move, answers final_score
+// with score (a line of GTP: "= B+10.5", or "? cannot score" as Pachi does
+// at a position it thinks unfinished) and writes the commands it gets to
+// commands.log beside itself.
+func passerGTP(t *testing.T, dir, score string) string {
+	t.Helper()
+	script := filepath.Join(dir, "passer.sh")
+	text := `#!/bin/sh
+log="$(dirname "$0")/commands.log"
 while read -r cmd rest; do
+	echo "$cmd $rest" >>"$log"
 	case $cmd in
 	genmove) printf '= pass\n\n' ;;
-	final_score) printf '? cannot score\n\n' ;;
-	name) printf '= refuser\n\n' ;;
+	final_score) printf '` + score + `\n\n' ;;
+	name) printf '= passer\n\n' ;;
 	protocol_version) printf '= 2\n\n' ;;
 	quit) printf '=\n\n'; exit 0 ;;
 	*) printf '=\n\n' ;;
 	esac
 done
 `
+	if err := os.WriteFile(script, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
 
 // An opponent that refuses final_score does not stop the match: the
 // record's result stands, the line says why, and the next game is played.
 func TestMatchOpponentRefusesFinalScore(t *testing.T) {
 	dir := t.TempDir()
-	script := filepath.Join(dir, "refuser.sh")
-	if err := os.WriteFile(script, []byte(refuserGTP), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	script := passerGTP(t, dir, "? cannot score")
 	out, _, err := runT(t, "match", "--opponent-cmd", script, "--games", "2", "--size", "9",
 		"--playouts", "100", "--threads", "1", "--out", dir)
 	if err != nil {
@@ -96,32 +105,12 @@ func TestMatchOpponentRefusesFinalScore(t *testing.T) {
 	}
 }
 
-// loggerGTP passes every move and writes the commands it gets to
-// commands.log beside itself.
-const loggerGTP = `#!/bin/sh
-log="$(dirname "$0")/commands.log"
-while read -r cmd rest; do
-	echo "$cmd $rest" >>"$log"
-	case $cmd in
-	genmove) printf '= pass\n\n' ;;
-	final_score) printf '= B+10.5\n\n' ;;
-	name) printf '= logger\n\n' ;;
-	protocol_version) printf '= 2\n\n' ;;
-	quit) printf '=\n\n'; exit 0 ;;
-	*) printf '=\n\n' ;;
-	esac
-done
-`
-
 // --main-time plays the match under a sudden-death clock, as at a
 // tournament: the opponent is told the time system and both clocks, and
 // the record keeps the main time and each move's time left.
 func TestMatchMainTime(t *testing.T) {
 	dir := t.TempDir()
-	script := filepath.Join(dir, "logger.sh")
-	if err := os.WriteFile(script, []byte(loggerGTP), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	script := passerGTP(t, dir, "= B+10.5")
 	out, _, err := runT(t, "match", "--opponent-cmd", script, "--games", "1", "--size", "9",
 		"--main-time", "8s", "--threads", "1", "--out", dir)
 	if err != nil {
