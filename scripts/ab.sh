@@ -19,12 +19,13 @@ mkdir "$tmp/base"
 git archive "$REV" | tar -x -C "$tmp/base"
 (cd "$tmp/base" && go build -o "$tmp/kisen-base" ./cmd/kisen)
 go build -o "$tmp/kisen-new" ./cmd/kisen
+# The effort: the base is told the clock by kisen match (time_settings),
+# so only a fixed playout count goes on its command line.
+effort="--playouts $PLAYOUTS" base_effort="--playouts $PLAYOUTS"
 if [ -n "${MAIN_TIME:-}" ]; then
-	"$tmp/kisen-new" match \
-		--opponent-cmd "$tmp/kisen-base gtp --threads 1" \
-		--main-time "$MAIN_TIME" --threads 1 --games "$GAMES" --size "$SIZE"
-else
-	"$tmp/kisen-new" match \
-		--opponent-cmd "$tmp/kisen-base gtp --playouts $PLAYOUTS --threads 1" \
-		--playouts "$PLAYOUTS" --threads 1 --games "$GAMES" --size "$SIZE"
+	effort="--main-time $MAIN_TIME" base_effort=""
 fi
+# $effort and $base_effort are split on spaces on purpose.
+"$tmp/kisen-new" match \
+	--opponent-cmd "$tmp/kisen-base gtp $base_effort --threads 1" \
+	$effort --threads 1 --games "$GAMES" --size "$SIZE"
