@@ -43,9 +43,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
 	widening := fs.Bool("widening", false, "kisen uses progressive widening")
 	noModel := fs.Bool("no-model", false, "kisen uses hand-set priors instead of the learned move model")
-	modelFile := fs.String("model", "", "kisen uses the move model `FILE`, not the committed one (a refit under test)")
+	modelFile := fs.String("model", "", "kisen uses the move model `FILE` (a refit under test)")
 	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
-	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (as engine.ponder does in play)")
+	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (engine.ponder in play)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
