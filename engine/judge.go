@@ -91,7 +91,10 @@ const (
 //   - mean ownership against the chain's colour: dead;
 //   - otherwise, if one of its liberties stayed shared in at least
 //     sekiShare of the playouts and an opponent chain that is not dead
-//     touches such a liberty, it is in seki.
+//     touches such a liberty, it is in seki;
+//   - a chain still alive after that, of at most three stones and two
+//     liberties, that the opponent captures by moving first: Unknown
+//     (judge_weak.go).
 //
 // Unsettled lists empty points that are nobody's territory in the count
 // and are neither shared seki liberties, eyes of a seki group nor dame
@@ -113,6 +116,8 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	// Seki without eyes and bent four in the corner: read, not sampled
 	// (judge_local.go).
 	open := judgeReadLocal(b, status, sekiLib)
+	// A small chain the attacker captures by moving first (judge_weak.go).
+	judgeReadWeak(b, status)
 	j := Judgement{Ownership: own}
 	j.Status, j.Dead, j.Seki = judgeStones(b, status, unclearDead)
 	j.Score = b.Score(opt.Rules, opt.Komi, j.Dead, j.Seki)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,14 +13,16 @@ import (
 )
 
 // cornerCase is a hand-checked final position of testdata/corners: the
-// setup stones, and the stones the SGF marks dead (MA) and in seki (TR);
-// every other stone is alive. Each file's comment gives the reading.
+// setup stones, and the stones the SGF marks dead (MA), in seki (TR) and
+// open to one move (SQ: the attacker moving first captures them, so the
+// judge must report a fight, Unknown with every liberty unsettled); every
+// other stone is alive. Each file's comment gives the reading.
 type cornerCase struct {
-	b          *board.Board
-	dead, seki map[board.Point]bool
+	b                *board.Board
+	dead, seki, open map[board.Point]bool
 }
 
-// readCornerCase reads AB, AW, MA and TR of a small SGF file (the files
+// readCornerCase reads AB, AW, MA, TR and SQ of a small SGF file (the files
 // of testdata/corners have one node), so that the test needs no sgf
 // package.
 func readCornerCase(t *testing.T, path string) cornerCase {
@@ -48,7 +51,7 @@ func readCornerCase(t *testing.T, path string) cornerCase {
 		}
 		return ps
 	}
-	c := cornerCase{b: board.MustNew(size), dead: map[board.Point]bool{}, seki: map[board.Point]bool{}}
+	c := cornerCase{b: board.MustNew(size), dead: map[board.Point]bool{}, seki: map[board.Point]bool{}, open: map[board.Point]bool{}}
 	for _, s := range []struct {
 		prop  string
 		color board.Color
@@ -64,6 +67,9 @@ func readCornerCase(t *testing.T, path string) cornerCase {
 	}
 	for _, p := range points("TR") {
 		c.seki[p] = true
+	}
+	for _, p := range points("SQ") {
+		c.open[p] = true
 	}
 	return c
 }
@@ -101,11 +107,22 @@ func TestJudgeCorners(t *testing.T) {
 						want = Dead
 					case c.seki[p]:
 						want = Seki
+					case c.open[p]:
+						want = Unknown
 					}
 					if got := j.Status[p]; got != want {
 						t.Errorf("seed %d: %s %v, want %v (dead %s; seki %s)", seed, board.GTP(size, p), got, want,
 							judgeVertices(size, j.Dead), judgeVertices(size, j.Seki))
 						break
+					}
+					if !c.open[p] {
+						continue
+					}
+					for _, l := range judgeChainLibs(c.b, c.b.ChainHead(p)) {
+						if !slices.Contains(j.Unsettled, l) {
+							t.Errorf("seed %d: %s's liberty %s is not unsettled (unsettled %s)", seed, board.GTP(size, p),
+								board.GTP(size, l), judgeVertices(size, j.Unsettled))
+						}
 					}
 				}
 			}

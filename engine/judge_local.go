@@ -317,6 +317,7 @@ type localReader struct {
 	target board.Point
 	def    board.Color
 	noKo   bool            // a move that makes a ko ends its line with the target alive
+	chase  bool            // the defender may also play on the liberties of short attacking chains in region
 	memo   map[uint64]bool // by position hash and passes: attacker wins
 	busy   map[uint64]bool // positions on the current line (a cycle is no win)
 	nodes  int
@@ -326,6 +327,24 @@ type localReader struct {
 // newLocalReader reads the chain at target of b inside region.
 func newLocalReader(b *board.Board, region []board.Point, target board.Point) *localReader {
 	return &localReader{region: region, target: target, def: b.At(target), memo: map[uint64]bool{}, busy: map[uint64]bool{}}
+}
+
+// chaseMoves adds to moves the liberties outside region of every chain
+// of the attacker with a stone in region and at most two liberties: a
+// stone the attacker pushes into the defender's area must not live only
+// because the reading may not take it.
+func (r *localReader) chaseMoves(pb *board.Board, moves []board.Point) []board.Point {
+	for _, p := range r.region {
+		if pb.At(p) != r.def.Opponent() || pb.Liberties(p) > 2 {
+			continue
+		}
+		for _, l := range judgeChainLibs(pb, pb.ChainHead(p)) {
+			if !slices.Contains(moves, l) {
+				moves = append(moves, l)
+			}
+		}
+	}
+	return moves
 }
 
 // judgeTrueEyes counts the liberties of the chain at h that are true eyes
@@ -367,6 +386,9 @@ func (r *localReader) attackerWins(pb *board.Board, ply, passes int) (win, ok bo
 	attacker := c != r.def
 	result := !attacker // no move found: the defender's node is a win
 	moves := append(slices.Clone(r.region), board.Pass)
+	if r.chase && !attacker {
+		moves = r.chaseMoves(pb, moves)
+	}
 	for _, p := range moves {
 		if p != board.Pass && (pb.At(p) != board.Empty || !pb.Legal(c, p)) {
 			continue
