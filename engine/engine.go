@@ -27,7 +27,7 @@ type Options struct {
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
-	Model           *MoveModel    // a model in place of the committed one, e.g. a refit under test; nil: engine/moves.model
+	Model           *MoveModel    // a model in place of the committed ones, e.g. a refit under test; nil: engine/moves*.model
 	TreePerThread   bool          // each search thread grows its own tree, summed at the root (roots.go); default: one shared tree
 	Seed            uint64        // 0 = from time; fixed seed + 1 thread + Playouts = deterministic
 	TopMoves        int           // >0: Decision.Top lists that many root moves of each search (kisen analyze)
@@ -160,10 +160,7 @@ func New(opt Options) (*Engine, error) {
 	}
 	e := &Engine{opt: opt, threads: th, seed: seed}
 	if !opt.NoModel {
-		cm := opt.Model.compiled()
-		if cm.sizes[opt.Size] {
-			e.model = cm
-		}
+		e.model = opt.Model.compiledFor(opt.Size)
 	}
 	return e, nil
 }

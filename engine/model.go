@@ -2,10 +2,11 @@ package engine
 
 import (
 	"bufio"
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"slices"
 	"strconv"
@@ -163,14 +164,30 @@ func (m *MoveModel) compile() *compiledModel {
 	return cm
 }
 
-// compiled is m's tables, or the committed model's when m is nil. They
-// are built once per model, as the committed model's are: kisen match
-// and kisen gtp make an engine for every game, and the tables take 4 MB.
-// A model's Gamma must not change once an engine has used it.
-func (m *MoveModel) compiled() *compiledModel {
+// compiledFor is the tables the search uses on a board of size: m's when
+// m covers size, or the committed model for size when m is nil; nil (the
+// hand-set priors) otherwise. A model given in Options replaces all the
+// committed ones, so that a refit under test is never mixed with them.
+func (m *MoveModel) compiledFor(size int) *compiledModel {
 	if m == nil {
-		return defaultModel()
+		for _, cm := range defaultModels() {
+			if cm.sizes[size] {
+				return cm
+			}
+		}
+		return nil
 	}
+	if cm := m.compiled(); cm.sizes[size] {
+		return cm
+	}
+	return nil
+}
+
+// compiled is m's tables. They are built once per model, as the
+// committed models' are: kisen match and kisen gtp make an engine for
+// every game, and the tables take 4 MB. A model's Gamma must not change
+// once an engine has used it.
+func (m *MoveModel) compiled() *compiledModel {
 	m.tables.once.Do(func() { m.tables.cm = m.compile() })
 	return m.tables.cm
 }
@@ -184,15 +201,36 @@ func (cm *compiledModel) gamma(f *Features) float32 {
 	return g
 }
 
-//go:embed moves.model
-var defaultModelText string
+// The committed models, one file per set of board sizes: moves.model
+// (9x9) and any other moves*.model beside it (docs/model.md).
+//
+//go:embed moves*.model
+var modelFiles embed.FS
 
-// defaultModel is the committed model, compiled on first use (4 MB of
-// tables) and shared read-only by every engine.
-var defaultModel = sync.OnceValue(func() *compiledModel {
-	m, err := ParseMoveModel(strings.NewReader(defaultModelText))
+// defaultModels are the committed models in file-name order, compiled on
+// first use (4 MB of tables each) and shared read-only by every engine.
+var defaultModels = sync.OnceValue(func() []*compiledModel {
+	names, err := fs.Glob(modelFiles, "moves*.model")
 	if err != nil {
-		panic("engine/moves.model: " + err.Error()) // a build defect: TestDefaultModelParses
+		panic("engine: " + err.Error()) // a build defect: TestDefaultModelsParse
 	}
-	return m.compile()
+	var cms []*compiledModel
+	for _, name := range names {
+		m, err := parseModelFile(name)
+		if err != nil {
+			panic("engine/" + name + ": " + err.Error()) // a build defect: TestDefaultModelsParse
+		}
+		cms = append(cms, m.compile())
+	}
+	return cms
 })
+
+// parseModelFile parses one of the committed model files.
+func parseModelFile(name string) (*MoveModel, error) {
+	f, err := modelFiles.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseMoveModel(f)
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -9,25 +10,51 @@ import (
 	"github.com/kisen-go/kisen/board"
 )
 
-func TestDefaultModelParsesAndRoundTrips(t *testing.T) {
-	m, err := ParseMoveModel(strings.NewReader(defaultModelText))
-	if err != nil {
-		t.Fatal(err)
+// Every committed model parses, writes back to its own file, and covers
+// sizes no other committed model covers; moves.model covers 9x9.
+func TestDefaultModelsParse(t *testing.T) {
+	names, err := fs.Glob(modelFiles, "moves*.model")
+	if err != nil || !slices.Contains(names, "moves.model") {
+		t.Fatalf("committed models %v (error %v): want moves.model among them", names, err)
 	}
-	if !slices.Contains(m.Sizes, 9) {
-		t.Errorf("sizes %v: the committed model is fitted on 9x9 records", m.Sizes)
+	covered := map[int]string{}
+	for _, name := range names {
+		m, err := parseModelFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "moves.model" && !slices.Contains(m.Sizes, 9) {
+			t.Errorf("%s: sizes %v: the 9x9 model is fitted on 9x9 records", name, m.Sizes)
+		}
+		for _, size := range m.Sizes {
+			if other, dup := covered[size]; dup {
+				t.Errorf("%s and %s both cover %dx%d: only the first would be used", other, name, size, size)
+			}
+			covered[size] = name
+		}
+		if len(m.Gamma[FeatShape]) < 100 {
+			t.Errorf("%s: %d shapes: too few for a fitted model", name, len(m.Gamma[FeatShape]))
+		}
+		text, err := modelFiles.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		if _, err := m.WriteTo(&sb); err != nil {
+			t.Fatal(err)
+		}
+		if sb.String() != string(text) {
+			t.Errorf("%s: writing the parsed model does not give the committed file back", name)
+		}
 	}
-	if len(m.Gamma[FeatShape]) < 100 {
-		t.Errorf("%d shapes: too few for a fitted model", len(m.Gamma[FeatShape]))
-	}
-	var sb strings.Builder
-	if _, err := m.WriteTo(&sb); err != nil {
-		t.Fatal(err)
-	}
-	if sb.String() != defaultModelText {
-		t.Error("writing the parsed model does not give the committed file back")
+	if committedModel(9) == nil || committedModel(7) != nil {
+		t.Error("the engine's 9x9 model is missing, or a 7x7 board got one")
 	}
 }
+
+// committedModel is the committed model the engine uses on size (nil: the
+// hand-set priors).
+func committedModel(size int) *compiledModel { return (*MoveModel)(nil).compiledFor(size) }
 
 func TestParseMoveModelNamesTheProblem(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
@@ -48,7 +75,11 @@ func TestParseMoveModelNamesTheProblem(t *testing.T) {
 }
 
 func FuzzParseMoveModel(f *testing.F) {
-	f.Add(defaultModelText[:min(len(defaultModelText), 2000)])
+	text, err := modelFiles.ReadFile("moves.model")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(text[:min(len(text), 2000)]))
 	f.Add("sizes 9 19\nshape 5 1.5\nline 3 0.25\n# x\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		m, err := ParseMoveModel(strings.NewReader(in))
@@ -106,7 +137,7 @@ func TestCandidatesFeatures(t *testing.T) {
 // first, and an escape into a working ladder is not the answer to the
 // atari.
 func TestLearnedPriorsReadTheFight(t *testing.T) {
-	cm := defaultModel()
+	cm := committedModel(9)
 	best := func(kids []node) board.Point {
 		top := kids[0]
 		for _, k := range kids {
@@ -160,7 +191,7 @@ func TestOptionsModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.model == nil || e.model == defaultModel() || e.model.other[FeatCapture][1] != 50 {
+	if e.model == nil || e.model == committedModel(9) || e.model.other[FeatCapture][1] != 50 {
 		t.Errorf("9x9 with a 9x9 model: the engine does not use it")
 	}
 	if again, err := New(Options{Size: 9, Model: m}); err != nil || again.model != e.model {
@@ -169,7 +200,7 @@ func TestOptionsModel(t *testing.T) {
 	if e, err = New(Options{Size: 13, Model: m}); err != nil || e.model != nil {
 		t.Errorf("13x13 with a 9x9 model: model %v, error %v; want the hand-set priors", e.model != nil, err)
 	}
-	if e, err = New(Options{Size: 9}); err != nil || e.model != defaultModel() {
+	if e, err = New(Options{Size: 9}); err != nil || e.model != committedModel(9) {
 		t.Errorf("no Model: the engine does not use the committed model")
 	}
 }
