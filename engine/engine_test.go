@@ -195,13 +195,29 @@ func BenchmarkSearchMidgame9(b *testing.B) {
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no midgame records: %v", err)
 	}
+	benchMidgame(b, 9, files, []int{16, 30, 44}, 2000)
+}
+
+// BenchmarkSearchMidgame19 does the same on 19x19: moves 30, 90 and 150 of
+// four GNU Go self-play games of the judge's corpus, 2000 playouts each.
+// On 19x19 a node's priors cover up to 361 moves, so what they cost shows
+// here and not on 9x9.
+func BenchmarkSearchMidgame19(b *testing.B) {
+	var files []string
+	for _, g := range []string{"1", "10", "100", "103"} {
+		files = append(files, filepath.Join("testdata", "judge", "gnugo-19-"+g+".sgf"))
+	}
+	benchMidgame(b, 19, files, []int{30, 90, 150}, 2000)
+}
+
+func benchMidgame(b *testing.B, size int, files []string, moves []int, playouts int) {
 	var pos []*board.Board
 	for _, f := range files {
-		for _, n := range []int{16, 30, 44} {
+		for _, n := range moves {
 			pos = append(pos, readMoves(b, f, n))
 		}
 	}
-	e := newTestEngine(b, Options{Size: 9, Komi: 6.5, Playouts: 2000, Threads: runtime.GOMAXPROCS(0), Seed: 1})
+	e := newTestEngine(b, Options{Size: size, Komi: 6.5, Playouts: playouts, Threads: runtime.GOMAXPROCS(0), Seed: 1})
 	played := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
