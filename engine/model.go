@@ -21,9 +21,15 @@ import (
 // game records by minorization–maximization (scripts/mmfit; docs/model.md).
 // A value the model does not list has strength 1.
 type MoveModel struct {
-	Sizes  []int                               // board sizes the records were played on
-	Gamma  [NumFeatureGroups]map[int32]float64 // shapes by their canonical code
-	Header []string                            // comment lines: how the model was made
+	Sizes []int                               // board sizes the records were played on
+	Gamma [NumFeatureGroups]map[int32]float64 // shapes by their canonical code
+	// OnHandPriors adds the model's wins to the hand-set priors instead
+	// of to the even prior (the line "base hand"): for a model fitted to
+	// another program's records, which lack the tactics a search needs
+	// from its priors (GNU Go seldom plays out a ladder it has read, so
+	// its records rate such an atari below a plain one; docs/model.md).
+	OnHandPriors bool
+	Header       []string // comment lines: how the model was made
 
 	// tables are the compiled tables, built by the first engine that uses
 	// the model and shared by every later one (compiled).
@@ -40,7 +46,9 @@ var ErrBadModel = errors.New("bad move model")
 const maxModelLine = 200
 
 // ParseMoveModel reads a model file: '#' comment lines, one "sizes N..."
-// line, then one "GROUP VALUE GAMMA" line per feature value.
+// line, an optional "base hand" or "base even" line (what the model's
+// wins are added to; even by default), then one "GROUP VALUE GAMMA"
+// line per feature value.
 func ParseMoveModel(r io.Reader) (*MoveModel, error) {
 	m := &MoveModel{}
 	for g := range m.Gamma {
@@ -86,6 +94,13 @@ func (m *MoveModel) parseLine(line string) error {
 		}
 		return nil
 	}
+	if fields[0] == "base" {
+		if len(fields) != 2 || (fields[1] != "hand" && fields[1] != "even") {
+			return fmt.Errorf("want \"base hand\" or \"base even\" (what the model's wins are added to), got %q", line)
+		}
+		m.OnHandPriors = fields[1] == "hand"
+		return nil
+	}
 	g := slices.Index(featureGroupNames[:], fields[0])
 	if g < 0 {
 		return fmt.Errorf("unknown feature group %q: want one of %s", fields[0], strings.Join(featureGroupNames[:], ", "))
@@ -117,6 +132,9 @@ func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&sb, " %d", s)
 	}
 	sb.WriteString("\n")
+	if m.OnHandPriors {
+		sb.WriteString("base hand\n")
+	}
 	for g, gm := range m.Gamma {
 		keys := make([]int32, 0, len(gm))
 		for k := range gm {
@@ -134,13 +152,14 @@ func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 // compiledModel is a model as the search reads it: flat tables, shapes in
 // all eight orientations. It is read-only once built.
 type compiledModel struct {
-	sizes [board.MaxSize + 1]bool
-	shape []float32
-	other [NumFeatureGroups][]float32
+	sizes  [board.MaxSize + 1]bool
+	onHand bool // MoveModel.OnHandPriors
+	shape  []float32
+	other  [NumFeatureGroups][]float32
 }
 
 func (m *MoveModel) compile() *compiledModel {
-	cm := &compiledModel{shape: make([]float32, board.ShapeCodes)}
+	cm := &compiledModel{shape: make([]float32, board.ShapeCodes), onHand: m.OnHandPriors}
 	for _, s := range m.Sizes {
 		cm.sizes[s] = true
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"io/fs"
+	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -47,8 +49,11 @@ func TestDefaultModelsParse(t *testing.T) {
 			t.Errorf("%s: writing the parsed model does not give the committed file back", name)
 		}
 	}
-	if committedModel(9) == nil || committedModel(7) != nil {
-		t.Error("the engine's 9x9 model is missing, or a 7x7 board got one")
+	if committedModel(9) == nil || committedModel(19) == nil || committedModel(7) != nil {
+		t.Error("the engine's 9x9 or 19x19 model is missing, or a 7x7 board got one")
+	}
+	if committedModel(9).onHand || !committedModel(19).onHand {
+		t.Error("the 9x9 model (kisen's own records) must add to the even prior, the 19x19 one (GNU Go's) to the hand-set priors")
 	}
 }
 
@@ -65,6 +70,7 @@ func TestParseMoveModelNamesTheProblem(t *testing.T) {
 		{"sizes 9\ncapture 1 NaN\n", "want a positive number"},
 		{"sizes 9\ncapture 1\n", "want \"capture VALUE GAMMA\""},
 		{"sizes 99\n", `board size "99"`},
+		{"sizes 9\nbase hands\n", `line 2: want "base hand" or "base even"`},
 		{"sizes 9\n" + strings.Repeat("x", 300) + "\n", "line 2: longer than 200 bytes"},
 	} {
 		_, err := ParseMoveModel(strings.NewReader(tc.in))
@@ -81,6 +87,7 @@ func FuzzParseMoveModel(f *testing.F) {
 	}
 	f.Add(string(text[:min(len(text), 2000)]))
 	f.Add("sizes 9 19\nshape 5 1.5\nline 3 0.25\n# x\n")
+	f.Add("sizes 19\nbase hand\ncapture 1 3\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		m, err := ParseMoveModel(strings.NewReader(in))
 		if err != nil {
@@ -94,7 +101,7 @@ func FuzzParseMoveModel(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the written model does not parse: %v\n%s", err, sb.String())
 		}
-		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) {
+		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) || m.OnHandPriors != m2.OnHandPriors {
 			t.Fatal("round trip changed the model")
 		}
 		_ = m.compile() // every value the parser accepts fits the tables
@@ -204,3 +211,42 @@ func TestOptionsModel(t *testing.T) {
 		t.Errorf("no Model: the engine does not use the committed model")
 	}
 }
+
+// TestLearnedPriorsOnHand checks that a model marked "base hand" adds to
+// each hand-set prior the wins it adds to the even prior: the two walks
+// over the candidates must meet move for move, on a crowded 19x19 board.
+func TestLearnedPriorsOnHand(t *testing.T) {
+	text := "sizes 19\ncapture 1 4\nescape 1 9\nlast 0 8\nline 32 3\nshape 0 2\n"
+	even, err := ParseMoveModel(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	onHand, err := ParseMoveModel(strings.NewReader(strings.Replace(text, "\n", "\nbase hand\n", 1)))
+	if err != nil || !onHand.OnHandPriors {
+		t.Fatalf("base hand: %v, OnHandPriors %v", err, onHand.OnHandPriors)
+	}
+	for _, n := range []int{30, 150} {
+		b := readMoves(t, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"), n)
+		lad := new(board.Ladders)
+		hand := handPriors(b, nil, lad)
+		plain := learnedPriors(b, nil, lad, even.compiled())
+		mixed := learnedPriors(b, nil, lad, onHand.compiled())
+		if len(mixed) != len(hand) || len(plain) != len(hand) {
+			t.Fatalf("move %d: %d, %d and %d children", n, len(hand), len(plain), len(mixed))
+		}
+		for i := range hand {
+			added := plain[i].visits - evenPrior
+			if hand[i].move == board.Pass {
+				added = 0
+			}
+			if mixed[i].move != hand[i].move || plain[i].move != hand[i].move ||
+				abs32(mixed[i].visits-hand[i].visits-added) > 1e-3 || abs32(mixed[i].wins-hand[i].wins-added) > 1e-3 {
+				t.Fatalf("move %d, child %d: hand %s %.2f/%.2f, model %s +%.2f, both %s %.2f/%.2f", n, i,
+					board.GTP(19, hand[i].move), hand[i].wins, hand[i].visits, board.GTP(19, plain[i].move), added,
+					board.GTP(19, mixed[i].move), mixed[i].wins, mixed[i].visits)
+			}
+		}
+	}
+}
+
+func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }

@@ -175,25 +175,36 @@ func passNode(b *board.Board) node {
 // won 32, and the learned wins added to the hand-set priors 30.
 const modelWeight = 40
 
-// learnedPriors gives each candidate move (legal, filling no own eye) the
-// even prior plus modelWeight·√share equivalent wins, where share is the
-// move's part of the strength the learned model gives all candidates. The
-// square root keeps the second and third choices close to the first: the
-// model names the right move in a third of positions (docs/model.md).
+// learnedPriors gives each candidate move (legal, filling no own eye) its
+// base prior (the even prior, or the hand-set priors for a model marked
+// "base hand") plus modelWeight·√share equivalent wins, where share is
+// the move's part of the strength the learned model gives all candidates.
+// The square root keeps the second and third choices close to the first:
+// the model names the right move in a third of positions (docs/model.md).
 func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel) []node {
-	scan := newFeatureScan(b, lad)
 	start := len(dst)
-	total := float32(0)
+	if model.onHand {
+		dst = handPriors(b, dst, lad)
+		dst = dst[:len(dst)-1] // its pass: appended below
+	}
+	var strength [board.MaxSize * board.MaxSize]float32
+	n, total := 0, float32(0)
+	scan := newFeatureScan(b, lad)
 	scan.candidates(func(p board.Point, f Features) {
 		g := model.gamma(&f)
-		total += g
-		// The strength waits in prior until the total is known.
-		dst = append(dst, node{move: p, prior: g, child: noChildren})
+		strength[n], total = g, total+g
+		n++
+		if !model.onHand {
+			dst = append(dst, node{move: p, visits: evenPrior, wins: evenPrior / 2, child: noChildren})
+		}
+		// Otherwise dst[start+n-1] is p: handPriors walks the same
+		// candidates in the same order (TestLearnedPriorsOnHand).
 	})
-	for i := start; i < len(dst); i++ {
-		k := modelWeight * float32(math.Sqrt(float64(dst[i].prior/total)))
-		dst[i].visits, dst[i].wins = evenPrior+k, evenPrior/2+k
-		dst[i].prior = dst[i].visits
+	for i := range n {
+		k := modelWeight * float32(math.Sqrt(float64(strength[i]/total)))
+		nd := &dst[start+i]
+		nd.visits, nd.wins = nd.visits+k, nd.wins+k
+		nd.prior = nd.visits
 	}
 	return append(dst, passNode(b))
 }

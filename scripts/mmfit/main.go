@@ -5,10 +5,12 @@
 // strength being the product of its features' and its chance the share of
 // its strength among the position's candidates.
 //
-// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] DIR...
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] DIR...
 //
 // -skip leaves the named feature groups out of the fit (their strengths
-// stay 1), to measure what a group adds.
+// stay 1), to measure what a group adds. -base hand marks the model's
+// wins as added to the hand-set priors, for records of another program
+// (engine.MoveModel.OnHandPriors).
 //
 // Every tenth game is held out: the fit reports how often the model's top
 // move is the move played there, and the mean log-likelihood.
@@ -55,8 +57,12 @@ func main() {
 	out := flag.String("o", "engine/moves.model", "model file to write")
 	iters := flag.Int("iter", 40, "MM iterations")
 	minSeen := flag.Int("min-seen", 3, "write a shape only when it was a candidate this many times")
+	base := flag.String("base", "even", "what the search adds the model's wins to: even (the even prior) or hand (the hand-set priors)")
 	skipList := flag.String("skip", "", "feature groups to leave out of the fit, comma-separated (e.g. fight,prev)")
 	flag.Parse()
+	if *base != "even" && *base != "hand" {
+		fail(fmt.Errorf("-base %q: want even or hand", *base))
+	}
 	var skip [ng]bool
 	for _, name := range strings.Split(*skipList, ",") {
 		if name == "" {
@@ -122,6 +128,7 @@ func main() {
 	}
 	ll, top := test.evaluate(gamma)
 	m := model(gamma, seen, *minSeen, sizes, skip)
+	m.OnHandPriors = *base == "hand"
 	m.Header = []string{
 		"kisen's learned move model: feature strengths (Bradley-Terry gammas) fitted by",
 		"  go run ./scripts/mmfit " + strings.Join(os.Args[1:], " "),
