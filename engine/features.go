@@ -91,15 +91,17 @@ func newFeatureScan(b *board.Board, lad *board.Ladders) featureScan {
 }
 
 // candidates calls yield with every move the search considers (legal,
-// filling no own eye; no pass) and its features.
-func (s *featureScan) candidates(yield func(board.Point, Features)) {
+// filling no own eye; no pass), the size of the chain it leaves in atari
+// (b.SelfAtari) and its features.
+func (s *featureScan) candidates(yield func(p board.Point, selfAtari int, f Features)) {
 	b, c := s.b, s.c
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
 		if b.IsEye(c, p) || !b.Legal(c, p) {
 			continue
 		}
-		yield(p, s.of(p, b.SelfAtari(c, p)))
+		selfAtari := b.SelfAtari(c, p)
+		yield(p, selfAtari, s.of(p, selfAtari))
 	}
 }
 
@@ -182,7 +184,7 @@ type Candidate struct {
 func Candidates(b *board.Board) []Candidate {
 	scan := newFeatureScan(b, new(board.Ladders))
 	var out []Candidate
-	scan.candidates(func(p board.Point, f Features) {
+	scan.candidates(func(p board.Point, _ int, f Features) {
 		f[FeatShape] = int32(board.CanonicalShape(uint32(f[FeatShape])))
 		out = append(out, Candidate{p, f})
 	})

@@ -83,73 +83,14 @@ func priors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel
 // handPriors are the priors of boards the model was not fitted on: a few
 // bonuses and penalties in equivalent playouts.
 func handPriors(b *board.Board, dst []node, lad *board.Ladders) []node {
+	h := newHandScan(b, lad)
 	c := b.ToMove()
-	size := b.Size()
-	open := b.EmptyCount()*2 > size*size
-	last := b.Last().Point
-	lc, lr := -100, -100
-	if last != board.Pass {
-		lc, lr = board.ColRow(size, last)
-	}
-	lines, highLines := size >= 9, size >= 13
-	fight := b.FightReply(c)
-	var near [board.MaxSize * board.MaxSize]bool
-	if lines {
-		near = stonesNear(b, emptyRadius)
-	}
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
 		if b.IsEye(c, p) || !b.Legal(c, p) {
 			continue
 		}
-		n, w := float32(evenPrior), float32(evenPrior)/2
-		bonus := func(v float32) { n += v; w += v }
-		selfAtari := b.SelfAtari(c, p) // size of the chain p leaves in atari, 0 if none
-		for _, q := range b.Neighbours(p) {
-			k := b.At(q)
-			if k == board.Empty || !b.InAtari(q) {
-				continue
-			}
-			if k == c.Opponent() {
-				bonus(captureBonus)
-			} else if selfAtari == 0 {
-				// Two liberties after the escape: read the ladder.
-				if b.LibertiesAfter(c, p, 3) < 3 && lad.EscapeCaught(b, c, p, q) {
-					n += ladderPen
-				} else {
-					bonus(escapeBonus)
-				}
-			}
-		}
-		if lad.AtariCaptures(b, c, p) {
-			bonus(ladderBonus)
-		}
-		if b.GoodPattern(c, p) {
-			bonus(patternBonus)
-		}
-		if p == fight {
-			bonus(fightBonus)
-		}
-		col, row := board.ColRow(size, p)
-		if dc, dr := abs(col-lc), abs(row-lr); dc+dr+max(dc, dr) <= 4 {
-			bonus(nearBonus)
-		}
-		if selfAtari > 0 && !b.NakadeSacrifice(c, p, selfAtari) {
-			n += selfAtariPen + float32(min(selfAtari, 5))
-		}
-		if open && (col == 0 || row == 0 || col == size-1 || row == size-1) {
-			n += edgePen
-		}
-		if lines && !near[row*size+col] {
-			switch line := min(col, row, size-1-col, size-1-row); line {
-			case 0, 1:
-				n += lowLinePen
-			case 2, 3:
-				if highLines {
-					bonus(highLineBon)
-				}
-			}
-		}
+		n, w := h.prior(p, b.SelfAtari(c, p))
 		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: noChildren})
 	}
 	// Pass: a low prior while the game goes on. After the opponent's pass
@@ -159,6 +100,99 @@ func handPriors(b *board.Board, dst []node, lad *board.Ladders) []node {
 	// while moves filling our own territory, a point each under Japanese
 	// rules, are (strength.md, 19x19 run 2).
 	return append(dst, passNode(b))
+}
+
+// handScan holds what the hand-set priors of one position share.
+type handScan struct {
+	b                *board.Board
+	c                board.Color
+	lad              *board.Ladders
+	size             int
+	open             bool // more than half the board is empty
+	lc, lr           int  // the last move's column and row, far off the board after a pass
+	lines, highLines bool
+	fight            board.Point
+	near             [board.MaxSize * board.MaxSize]bool
+}
+
+func newHandScan(b *board.Board, lad *board.Ladders) handScan {
+	h := handScanWith(b, lad, b.FightReply(b.ToMove()))
+	if h.lines {
+		h.near = stonesNear(b, emptyRadius)
+	}
+	return h
+}
+
+// handScanWith is the hand-set scan of b given the playout's fight
+// answer; the caller fills near when lines is set.
+func handScanWith(b *board.Board, lad *board.Ladders, fight board.Point) handScan {
+	size := b.Size()
+	h := handScan{
+		b: b, c: b.ToMove(), lad: lad, size: size,
+		open: b.EmptyCount()*2 > size*size,
+		lc:   -100, lr: -100,
+		lines: size >= 9, highLines: size >= 13,
+		fight: fight,
+	}
+	if last := b.Last().Point; last != board.Pass {
+		h.lc, h.lr = board.ColRow(size, last)
+	}
+	return h
+}
+
+// prior is the hand-set prior (equivalent visits and wins) of the empty,
+// legal point p, which fills no own eye; selfAtari is b.SelfAtari(c, p),
+// the size of the chain p leaves in atari (0 if none).
+func (h *handScan) prior(p board.Point, selfAtari int) (n, w float32) {
+	b, c, lad, size := h.b, h.c, h.lad, h.size
+	n, w = float32(evenPrior), float32(evenPrior)/2
+	bonus := func(v float32) { n += v; w += v }
+	for _, q := range b.Neighbours(p) {
+		k := b.At(q)
+		if k == board.Empty || !b.InAtari(q) {
+			continue
+		}
+		if k == c.Opponent() {
+			bonus(captureBonus)
+		} else if selfAtari == 0 {
+			// Two liberties after the escape: read the ladder.
+			if b.LibertiesAfter(c, p, 3) < 3 && lad.EscapeCaught(b, c, p, q) {
+				n += ladderPen
+			} else {
+				bonus(escapeBonus)
+			}
+		}
+	}
+	if lad.AtariCaptures(b, c, p) {
+		bonus(ladderBonus)
+	}
+	if b.GoodPattern(c, p) {
+		bonus(patternBonus)
+	}
+	if p == h.fight {
+		bonus(fightBonus)
+	}
+	col, row := board.ColRow(size, p)
+	if dc, dr := abs(col-h.lc), abs(row-h.lr); dc+dr+max(dc, dr) <= 4 {
+		bonus(nearBonus)
+	}
+	if selfAtari > 0 && !b.NakadeSacrifice(c, p, selfAtari) {
+		n += selfAtariPen + float32(min(selfAtari, 5))
+	}
+	if h.open && (col == 0 || row == 0 || col == size-1 || row == size-1) {
+		n += edgePen
+	}
+	if h.lines && !h.near[row*size+col] {
+		switch line := min(col, row, size-1-col, size-1-row); line {
+		case 0, 1:
+			n += lowLinePen
+		case 2, 3:
+			if h.highLines {
+				bonus(highLineBon)
+			}
+		}
+	}
+	return n, w
 }
 
 func passNode(b *board.Board) node {
@@ -182,25 +216,27 @@ const modelWeight = 40
 // The square root keeps the second and third choices close to the first:
 // the model names the right move in a third of positions (docs/model.md).
 func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel) []node {
-	start := len(dst)
-	if model.onHand {
-		dst = handPriors(b, dst, lad)
-		dst = dst[:len(dst)-1] // its pass: appended below
-	}
-	var strength [board.MaxSize * board.MaxSize]float32
-	n, total := 0, float32(0)
 	scan := newFeatureScan(b, lad)
-	scan.candidates(func(p board.Point, f Features) {
+	var hand handScan
+	if model.onHand {
+		// One walk over the candidates serves both priors, and the
+		// fight answer and the open areas are read once.
+		hand = handScanWith(b, lad, scan.fight)
+		hand.near = scan.near
+	}
+	start := len(dst)
+	var strength [board.MaxSize * board.MaxSize]float32
+	total := float32(0)
+	scan.candidates(func(p board.Point, selfAtari int, f Features) {
 		g := model.gamma(&f)
-		strength[n], total = g, total+g
-		n++
-		if !model.onHand {
-			dst = append(dst, node{move: p, visits: evenPrior, wins: evenPrior / 2, child: noChildren})
+		strength[len(dst)-start], total = g, total+g
+		n, w := float32(evenPrior), float32(evenPrior)/2
+		if model.onHand {
+			n, w = hand.prior(p, selfAtari)
 		}
-		// Otherwise dst[start+n-1] is p: handPriors walks the same
-		// candidates in the same order (TestLearnedPriorsOnHand).
+		dst = append(dst, node{move: p, visits: n, wins: w, child: noChildren})
 	})
-	for i := range n {
+	for i := range dst[start:] {
 		k := modelWeight * float32(math.Sqrt(float64(strength[i]/total)))
 		nd := &dst[start+i]
 		nd.visits, nd.wins = nd.visits+k, nd.wins+k
