@@ -2,7 +2,8 @@
 // priors on new nodes from a learned move model where one is fitted for the
 // board size (model.go, features.go: 3x3 shapes with liberties, captures,
 // escapes read for ladders, distances to the last moves; fitted by
-// scripts/mmfit) and hand-set elsewhere (prior.go), a playout value
+// scripts/mmfit: on 9x9 alone, on 19x19 added to the hand-set priors)
+// and hand-set elsewhere (prior.go), a playout value
 // that is mostly the win and a little the margin (playoutValue), heavy
 // ("moggy"-style) playouts from the board package's fast path
 // (board/fast_playout.go) that also play each search thread's last good

@@ -205,8 +205,10 @@ func passNode(b *board.Board) node {
 
 // modelWeight scales the learned priors: a move with all of the model's
 // strength would get modelWeight equivalent wins. Chosen by A/B at 1500
-// playouts (strength.md): 40 won 37 of 50 against the hand-set priors, 80
-// won 32, and the learned wins added to the hand-set priors 30.
+// playouts on 9x9 (strength.md): 40 won 37 of 50 against the hand-set
+// priors, 80 won 32, and the learned wins added to the hand-set priors 30.
+// On 19x19 the same weight on the hand-set priors won 27 of 30 at 1000
+// playouts, and the model alone at 90 lost (docs/model.md).
 const modelWeight = 40
 
 // learnedPriors gives each candidate move (legal, filling no own eye) its
