@@ -83,7 +83,8 @@ func priors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel
 // handPriors are the priors of boards the model was not fitted on: a few
 // bonuses and penalties in equivalent playouts.
 func handPriors(b *board.Board, dst []node, lad *board.Ladders) []node {
-	h := newHandScan(b, lad)
+	near := stonesNear(b, emptyRadius)
+	h := newHandScan(b, lad, b.FightReply(b.ToMove()), &near)
 	c := b.ToMove()
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
@@ -111,28 +112,21 @@ type handScan struct {
 	open             bool // more than half the board is empty
 	lc, lr           int  // the last move's column and row, far off the board after a pass
 	lines, highLines bool
-	fight            board.Point
-	near             [board.MaxSize * board.MaxSize]bool
+	fight            board.Point                          // the playout's fight answer (b.FightReply)
+	near             *[board.MaxSize * board.MaxSize]bool // stonesNear(b, emptyRadius)
 }
 
-func newHandScan(b *board.Board, lad *board.Ladders) handScan {
-	h := handScanWith(b, lad, b.FightReply(b.ToMove()))
-	if h.lines {
-		h.near = stonesNear(b, emptyRadius)
-	}
-	return h
-}
-
-// handScanWith is the hand-set scan of b given the playout's fight
-// answer; the caller fills near when lines is set.
-func handScanWith(b *board.Board, lad *board.Ladders, fight board.Point) handScan {
+// newHandScan takes the fight answer and the stones near each point from
+// the caller: with a model on the hand-set priors, the feature scan has
+// read them already.
+func newHandScan(b *board.Board, lad *board.Ladders, fight board.Point, near *[board.MaxSize * board.MaxSize]bool) handScan {
 	size := b.Size()
 	h := handScan{
 		b: b, c: b.ToMove(), lad: lad, size: size,
 		open: b.EmptyCount()*2 > size*size,
 		lc:   -100, lr: -100,
 		lines: size >= 9, highLines: size >= 13,
-		fight: fight,
+		fight: fight, near: near,
 	}
 	if last := b.Last().Point; last != board.Pass {
 		h.lc, h.lr = board.ColRow(size, last)
@@ -223,8 +217,7 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compil
 	if model.onHand {
 		// One walk over the candidates serves both priors, and the
 		// fight answer and the open areas are read once.
-		hand = handScanWith(b, lad, scan.fight)
-		hand.near = scan.near
+		hand = newHandScan(b, lad, scan.fight, &scan.near)
 	}
 	start := len(dst)
 	var strength [board.MaxSize * board.MaxSize]float32
