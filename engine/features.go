@@ -125,7 +125,8 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 			}
 		case k == c.Opponent() && b.LibertyClass(q) == 2 && selfAtari == 0:
 			f[FeatAtari] = max(f[FeatAtari], 1)
-		case k == c && b.InAtari(q):
+		case k == c && b.InAtari(q) && f[FeatEscape] == 0:
+			// Every own chain p joins becomes one: its escape is read once.
 			f[FeatEscape] = s.escape(p, q, selfAtari)
 		}
 	}

@@ -214,7 +214,7 @@ func TestOptionsModel(t *testing.T) {
 
 // TestLearnedPriorsOnHand checks that a model marked "base hand" adds to
 // each hand-set prior the wins it adds to the even prior: the two walks
-// over the candidates must meet move for move, on a crowded 19x19 board.
+// over the candidates must meet move for move, on crowded 19x19 boards.
 func TestLearnedPriorsOnHand(t *testing.T) {
 	text := "sizes 19\ncapture 1 4\nescape 1 9\nlast 0 8\nline 32 3\nshape 0 2\n"
 	even, err := ParseMoveModel(strings.NewReader(text))
@@ -225,14 +225,40 @@ func TestLearnedPriorsOnHand(t *testing.T) {
 	if err != nil || !onHand.OnHandPriors {
 		t.Fatalf("base hand: %v, OnHandPriors %v", err, onHand.OnHandPriors)
 	}
-	for _, n := range []int{30, 150} {
-		b := readMoves(t, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"), n)
+	positions := []*board.Board{
+		readMoves(t, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"), 30),
+		readMoves(t, filepath.Join("testdata", "judge", "gnugo-19-1.sgf"), 150),
+	}
+	// Random play leaves ataris and ladders all over the board: the
+	// model path's features answer the hand-set priors' ladder questions
+	// there, and the answers must be the ones the ladder reader gives.
+	r := board.NewRand(7)
+	ladders := 0
+	for len(positions) < 40 {
+		b := board.MustNew(19)
+		for range 60 + r.Intn(200) {
+			if err := b.Play(board.Move{Color: b.ToMove(), Point: b.RandomMove(b.ToMove(), r)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		scan := newFeatureScan(b, new(board.Ladders))
+		scan.candidates(func(_ board.Point, _ int, f Features) {
+			if f[FeatAtari] == 2 || f[FeatEscape] == 3 {
+				ladders++
+			}
+		})
+		positions = append(positions, b)
+	}
+	if ladders < 20 {
+		t.Fatalf("only %d ladder answers in the random positions", ladders)
+	}
+	for n, b := range positions {
 		lad := new(board.Ladders)
 		hand := handPriors(b, nil, lad)
 		plain := learnedPriors(b, nil, lad, even.compiled())
 		mixed := learnedPriors(b, nil, lad, onHand.compiled())
 		if len(mixed) != len(hand) || len(plain) != len(hand) {
-			t.Fatalf("move %d: %d, %d and %d children", n, len(hand), len(plain), len(mixed))
+			t.Fatalf("position %d: %d, %d and %d children", n, len(hand), len(plain), len(mixed))
 		}
 		for i := range hand {
 			added := plain[i].visits - evenPrior
@@ -241,7 +267,7 @@ func TestLearnedPriorsOnHand(t *testing.T) {
 			}
 			if mixed[i].move != hand[i].move || plain[i].move != hand[i].move ||
 				abs32(mixed[i].visits-hand[i].visits-added) > 1e-3 || abs32(mixed[i].wins-hand[i].wins-added) > 1e-3 {
-				t.Fatalf("move %d, child %d: hand %s %.2f/%.2f, model %s +%.2f, both %s %.2f/%.2f", n, i,
+				t.Fatalf("position %d, child %d: hand %s %.2f/%.2f, model %s +%.2f, both %s %.2f/%.2f", n, i,
 					board.GTP(19, hand[i].move), hand[i].wins, hand[i].visits, board.GTP(19, plain[i].move), added,
 					board.GTP(19, mixed[i].move), mixed[i].wins, mixed[i].visits)
 			}

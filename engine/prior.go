@@ -91,7 +91,7 @@ func handPriors(b *board.Board, dst []node, lad *board.Ladders) []node {
 		if b.IsEye(c, p) || !b.Legal(c, p) {
 			continue
 		}
-		n, w := h.prior(p, b.SelfAtari(c, p))
+		n, w := h.prior(p, b.SelfAtari(c, p), ladderReads{})
 		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: noChildren})
 	}
 	// Pass: a low prior while the game goes on. After the opponent's pass
@@ -134,13 +134,24 @@ func newHandScan(b *board.Board, lad *board.Ladders, fight board.Point, near *[b
 	return h
 }
 
+// ladderReads is what the ladder reader said of one candidate, when the
+// caller has read it already: the model's features ask the same two
+// questions, and the reads are a few per cent of a 19x19 search.
+type ladderReads struct {
+	known         bool
+	atariCaptures bool // lad.AtariCaptures, for a move that is no self-atari
+	escapeCaught  bool // lad.EscapeCaught of the own chain the move extends
+}
+
 // prior is the hand-set prior (equivalent visits and wins) of the empty,
 // legal point p, which fills no own eye; selfAtari is b.SelfAtari(c, p),
-// the size of the chain p leaves in atari (0 if none).
-func (h *handScan) prior(p board.Point, selfAtari int) (n, w float32) {
+// the size of the chain p leaves in atari (0 if none). reads, when known,
+// stands in for the ladder reads of p.
+func (h *handScan) prior(p board.Point, selfAtari int, reads ladderReads) (n, w float32) {
 	b, c, lad, size := h.b, h.c, h.lad, h.size
 	n, w = float32(evenPrior), float32(evenPrior)/2
 	bonus := func(v float32) { n += v; w += v }
+	caught, read := false, false // the escape's ladder, read once: every own chain p joins becomes one
 	for _, q := range b.Neighbours(p) {
 		k := b.At(q)
 		if k == board.Empty || !b.InAtari(q) {
@@ -148,16 +159,30 @@ func (h *handScan) prior(p board.Point, selfAtari int) (n, w float32) {
 		}
 		if k == c.Opponent() {
 			bonus(captureBonus)
-		} else if selfAtari == 0 {
+			continue
+		}
+		if selfAtari > 0 {
+			continue
+		}
+		if !read {
 			// Two liberties after the escape: read the ladder.
-			if b.LibertiesAfter(c, p, 3) < 3 && lad.EscapeCaught(b, c, p, q) {
-				n += ladderPen
-			} else {
-				bonus(escapeBonus)
+			caught = reads.escapeCaught
+			if !reads.known {
+				caught = b.LibertiesAfter(c, p, 3) < 3 && lad.EscapeCaught(b, c, p, q)
 			}
+			read = true
+		}
+		if caught {
+			n += ladderPen
+		} else {
+			bonus(escapeBonus)
 		}
 	}
-	if lad.AtariCaptures(b, c, p) {
+	if reads.known && selfAtari == 0 {
+		if reads.atariCaptures {
+			bonus(ladderBonus)
+		}
+	} else if lad.AtariCaptures(b, c, p) {
 		bonus(ladderBonus)
 	}
 	if b.GoodPattern(c, p) {
@@ -227,7 +252,11 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compil
 		strength[len(dst)-start], total = g, total+g
 		n, w := float32(evenPrior), float32(evenPrior)/2
 		if model.onHand {
-			n, w = hand.prior(p, selfAtari)
+			n, w = hand.prior(p, selfAtari, ladderReads{
+				known:         true,
+				atariCaptures: f[FeatAtari] == 2,
+				escapeCaught:  f[FeatEscape] == 3,
+			})
 		}
 		dst = append(dst, node{move: p, visits: n, wins: w, child: noChildren})
 	})
