@@ -262,6 +262,49 @@ func TestTreeAllocAcrossChunksAndBound(t *testing.T) {
 	t.Fatal("bound never reached")
 }
 
+// A leaf grows children after 2 real visits on 9x9 and after 4 on 19x19,
+// where a node's priors cost most (expandAfter).
+func TestLeavesGrowAfterVisits(t *testing.T) {
+	for _, tc := range []struct {
+		size int
+		grow float32
+	}{{9, 2}, {19, 4}} {
+		e := newTestEngine(t, Options{Size: tc.size, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: 3})
+		if _, err := e.GenMove(context.Background(), board.MustNew(tc.size), board.Black, Clock{}); err != nil {
+			t.Fatal(err)
+		}
+		tr := e.tree
+		grown, waiting := 0, 0 // non-root nodes with children; leaves with 2 or 3 real visits
+		var walk func(idx int32)
+		walk = func(idx int32) {
+			nd := tr.at(idx)
+			if nd.child < 0 {
+				if n := nd.visits - nd.prior; n >= 2 && n < 4 {
+					waiting++
+				}
+				return
+			}
+			if idx != 0 {
+				grown++
+				if n := nd.visits - nd.prior; n < tc.grow {
+					t.Errorf("%dx%d: a node grew children after %.0f real visits, want %.0f", tc.size, tc.size, n, tc.grow)
+				}
+			}
+			for i := range nd.nChild {
+				walk(nd.child + i)
+			}
+		}
+		walk(0)
+		if grown == 0 {
+			t.Errorf("%dx%d: no node below the root grew children", tc.size, tc.size)
+		}
+		if tc.grow == 4 && waiting == 0 {
+			t.Errorf("%dx%d: no leaf waits at 2 or 3 visits", tc.size, tc.size)
+		}
+		e.Close()
+	}
+}
+
 func TestMaxNodesBoundsTree(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 2, Playouts: 5000, MaxNodes: 2000, Seed: 5})
 	d, err := e.GenMove(context.Background(), board.MustNew(9), board.Black, Clock{})

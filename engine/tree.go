@@ -39,11 +39,11 @@ type tree struct {
 	base      int            // root visits when the current search began
 	widening  bool           // progressive widening (Options.Widening)
 	model     *compiledModel // the learned move model (nil: hand-set priors)
+	grow      float32        // real visits before a leaf grows children (expandAfter)
 }
 
 const (
-	expandAfter = 2    // visits before a leaf grows children
-	raveEquiv   = 1000 // β = r/(r+n+r·n/raveEquiv); chosen by A/B against 3000 (strength.md)
+	raveEquiv = 1000 // β = r/(r+n+r·n/raveEquiv); chosen by A/B against 3000 (strength.md)
 	// raveCeilingEquiv sets raveCeiling: β ≤ 0.5 from 10,000 parent
 	// visits, ≤ 0.25 from 50,000 (a 1 s search on 9x9).
 	raveCeilingEquiv = 10000
@@ -54,13 +54,26 @@ const (
 const chunkBits = 16
 
 func newTree(size, maxNodes int) *tree {
-	t := &tree{size: size, maxNodes: maxNodes}
+	t := &tree{size: size, maxNodes: maxNodes, grow: expandAfter(size)}
 	// Every chunk slot exists from the start, so that a search thread
 	// reading a chunk never races with one appending to the list.
 	t.chunks = make([][]node, maxNodes>>chunkBits+1)
 	t.alloc(1, maxNodes)
 	*t.at(0) = node{move: board.Pass, child: noChildren}
 	return t
+}
+
+// expandAfter is how many real visits a leaf takes before it grows
+// children. The priors of a new node cover every candidate move, up to 361
+// on 19x19, where they were a fifth of the search with 2; growing after 4
+// halves that, and won its A/B at equal time there (docs/strength.md). On
+// 9x9 the priors are cheap, and 4 tied 2 at equal playouts; 13x13 is not
+// measured and keeps 2.
+func expandAfter(size int) float32 {
+	if size >= 19 {
+		return 4
+	}
+	return 2
 }
 
 // at returns node i.
@@ -282,7 +295,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		nd := t.at(idx)
 		first := atomic.LoadInt32(&nd.child)
 		if first < 0 {
-			if first == noChildren && !t.full.Load() && (loadF(&nd.visits)-nd.prior >= expandAfter || idx == 0) &&
+			if first == noChildren && !t.full.Load() && (loadF(&nd.visits)-nd.prior >= t.grow || idx == 0) &&
 				atomic.CompareAndSwapInt32(&nd.child, noChildren, growing) {
 				return path, moves, idx
 			}
