@@ -136,7 +136,7 @@ func newHandScan(b *board.Board, lad *board.Ladders, fight board.Point, near *[b
 
 // ladderReads is what the ladder reader said of one candidate, when the
 // caller has read it already: the model's features ask the same two
-// questions, and the reads are a few per cent of a 19x19 search.
+// questions, and reading them twice cost about 1.5% of a 19x19 search.
 type ladderReads struct {
 	known         bool
 	atariCaptures bool // lad.AtariCaptures, for a move that is no self-atari
