@@ -91,7 +91,8 @@ func handPriors(b *board.Board, dst []node, lad *board.Ladders) []node {
 		if b.IsEye(c, p) || !b.Legal(c, p) {
 			continue
 		}
-		n, w := h.prior(p, b.SelfAtari(c, p), ladderReads{})
+		selfAtari := b.SelfAtari(c, p)
+		n, w := h.prior(p, selfAtari, h.reads(p, selfAtari))
 		dst = append(dst, node{move: p, visits: n, wins: w, prior: n, child: noChildren})
 	}
 	// Pass: a low prior while the game goes on. After the opponent's pass
@@ -134,55 +135,69 @@ func newHandScan(b *board.Board, lad *board.Ladders, fight board.Point, near *[b
 	return h
 }
 
-// ladderReads is what the ladder reader said of one candidate, when the
-// caller has read it already: the model's features ask the same two
-// questions, and reading them twice cost about 1.5% of a 19x19 search.
+// ladderReads is what the ladder reader says of one candidate. The
+// model's features ask the same two questions, so with a model on the
+// hand-set priors the feature scan's answers serve both: reading them twice
+// cost about 1.5% of a 19x19 search.
 type ladderReads struct {
-	known         bool
-	atariCaptures bool // lad.AtariCaptures, for a move that is no self-atari
-	escapeCaught  bool // lad.EscapeCaught of the own chain the move extends
+	atariCaptures bool // lad.AtariCaptures
+	escapeCaught  bool // lad.EscapeCaught of the own chain the move extends, when it keeps two liberties
+}
+
+// reads asks the ladder reader about c playing the empty, legal point p;
+// selfAtari is b.SelfAtari(c, p). Every own chain in atari that p joins
+// becomes one chain, so its escape is read once.
+func (h *handScan) reads(p board.Point, selfAtari int) ladderReads {
+	b, c := h.b, h.c
+	r := ladderReads{atariCaptures: h.lad.AtariCaptures(b, c, p)}
+	if selfAtari > 0 || b.LibertiesAfter(c, p, 3) >= 3 {
+		return r
+	}
+	for _, q := range b.Neighbours(p) {
+		if b.At(q) == c && b.InAtari(q) {
+			r.escapeCaught = h.lad.EscapeCaught(b, c, p, q)
+			break
+		}
+	}
+	return r
+}
+
+// featureReads is reads taken from the features f of p: an atari that
+// captures by ladder is FeatAtari 2 and a caught escape FeatEscape 3. The
+// features ask about the atari only for a move that is no self-atari, so
+// a self-atari's is read here.
+func (h *handScan) featureReads(p board.Point, selfAtari int, f *Features) ladderReads {
+	r := ladderReads{atariCaptures: f[FeatAtari] == 2, escapeCaught: f[FeatEscape] == 3}
+	if selfAtari > 0 {
+		r.atariCaptures = h.lad.AtariCaptures(h.b, h.c, p)
+	}
+	return r
 }
 
 // prior is the hand-set prior (equivalent visits and wins) of the empty,
 // legal point p, which fills no own eye; selfAtari is b.SelfAtari(c, p),
-// the size of the chain p leaves in atari (0 if none). reads, when known,
-// stands in for the ladder reads of p.
-func (h *handScan) prior(p board.Point, selfAtari int, reads ladderReads) (n, w float32) {
-	b, c, lad, size := h.b, h.c, h.lad, h.size
+// the size of the chain p leaves in atari (0 if none), and r what the
+// ladder reader says of p.
+func (h *handScan) prior(p board.Point, selfAtari int, r ladderReads) (n, w float32) {
+	b, c, size := h.b, h.c, h.size
 	n, w = float32(evenPrior), float32(evenPrior)/2
 	bonus := func(v float32) { n += v; w += v }
-	caught, read := false, false // the escape's ladder, read once: every own chain p joins becomes one
 	for _, q := range b.Neighbours(p) {
 		k := b.At(q)
 		if k == board.Empty || !b.InAtari(q) {
 			continue
 		}
-		if k == c.Opponent() {
+		switch {
+		case k == c.Opponent():
 			bonus(captureBonus)
-			continue
-		}
-		if selfAtari > 0 {
-			continue
-		}
-		if !read {
-			// Two liberties after the escape: read the ladder.
-			caught = reads.escapeCaught
-			if !reads.known {
-				caught = b.LibertiesAfter(c, p, 3) < 3 && lad.EscapeCaught(b, c, p, q)
-			}
-			read = true
-		}
-		if caught {
+		case selfAtari > 0:
+		case r.escapeCaught:
 			n += ladderPen
-		} else {
+		default:
 			bonus(escapeBonus)
 		}
 	}
-	if reads.known && selfAtari == 0 {
-		if reads.atariCaptures {
-			bonus(ladderBonus)
-		}
-	} else if lad.AtariCaptures(b, c, p) {
+	if r.atariCaptures {
 		bonus(ladderBonus)
 	}
 	if b.GoodPattern(c, p) {
@@ -252,11 +267,7 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compil
 		strength[len(dst)-start], total = g, total+g
 		n, w := float32(evenPrior), float32(evenPrior)/2
 		if model.onHand {
-			n, w = hand.prior(p, selfAtari, ladderReads{
-				known:         true,
-				atariCaptures: f[FeatAtari] == 2,
-				escapeCaught:  f[FeatEscape] == 3,
-			})
+			n, w = hand.prior(p, selfAtari, hand.featureReads(p, selfAtari, &f))
 		}
 		dst = append(dst, node{move: p, visits: n, wins: w, child: noChildren})
 	})

@@ -39,7 +39,6 @@ type tree struct {
 	base      int            // root visits when the current search began
 	widening  bool           // progressive widening (Options.Widening)
 	model     *compiledModel // the learned move model (nil: hand-set priors)
-	grow      float32        // real visits before a leaf grows children (expandAfter)
 }
 
 const (
@@ -54,7 +53,7 @@ const (
 const chunkBits = 16
 
 func newTree(size, maxNodes int) *tree {
-	t := &tree{size: size, maxNodes: maxNodes, grow: expandAfter(size)}
+	t := &tree{size: size, maxNodes: maxNodes}
 	// Every chunk slot exists from the start, so that a search thread
 	// reading a chunk never races with one appending to the list.
 	t.chunks = make([][]node, maxNodes>>chunkBits+1)
@@ -296,7 +295,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		nd := t.at(idx)
 		first := atomic.LoadInt32(&nd.child)
 		if first < 0 {
-			if first == noChildren && !t.full.Load() && (loadF(&nd.visits)-nd.prior >= t.grow || idx == 0) &&
+			if first == noChildren && !t.full.Load() && (loadF(&nd.visits)-nd.prior >= expandAfter(t.size) || idx == 0) &&
 				atomic.CompareAndSwapInt32(&nd.child, noChildren, growing) {
 				return path, moves, idx
 			}
