@@ -150,12 +150,13 @@ type ladderReads struct {
 func (h *handScan) reads(p board.Point, selfAtari int) ladderReads {
 	b, c := h.b, h.c
 	r := ladderReads{atariCaptures: h.lad.AtariCaptures(b, c, p)}
-	if selfAtari > 0 || b.LibertiesAfter(c, p, 3) >= 3 {
+	if selfAtari > 0 {
 		return r
 	}
 	for _, q := range b.Neighbours(p) {
 		if b.At(q) == c && b.InAtari(q) {
-			r.escapeCaught = h.lad.EscapeCaught(b, c, p, q)
+			// Two liberties after the escape: read the ladder.
+			r.escapeCaught = b.LibertiesAfter(c, p, 3) < 3 && h.lad.EscapeCaught(b, c, p, q)
 			break
 		}
 	}
