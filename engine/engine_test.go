@@ -218,7 +218,7 @@ func benchMidgame(b *testing.B, size int, files []string, moves []int, playouts 
 		}
 	}
 	e := newTestEngine(b, Options{Size: size, Komi: 6.5, Playouts: playouts, Threads: runtime.GOMAXPROCS(0), Seed: 1})
-	played := 0
+	played, nodes := 0, 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		bd := pos[i%len(pos)]
@@ -228,8 +228,12 @@ func benchMidgame(b *testing.B, size int, files []string, moves []int, playouts 
 			b.Fatal(err)
 		}
 		played += d.Playouts
+		nodes += e.tree.used
 	}
 	b.ReportMetric(float64(played)/b.Elapsed().Seconds(), "playouts/s")
+	// The tree's growth per playout says how soon a long search fills
+	// the node bound (Options.MaxNodes).
+	b.ReportMetric(float64(nodes)/float64(played), "nodes/playout")
 }
 
 func BenchmarkHeavyPlayout9(b *testing.B) {
