@@ -18,6 +18,10 @@ const ladderMaxPlays = 160
 type Ladders struct {
 	stack []*Board
 	plays int
+	// full reads every atari on a board copy, also one the extension
+	// answers with three liberties (extendsFree); the tests compare it
+	// with the quick reading.
+	full bool
 }
 
 // at returns the scratch board for ply d, a copy of b.
@@ -95,6 +99,14 @@ func (l *Ladders) attack(b *Board, q Point, d int) bool {
 		if !b.Legal(a, at) {
 			continue
 		}
+		ext := l1 + l2 - at // the other liberty
+		if !l.full && b.extendsFree(q, ext, at) {
+			// The extension at the other liberty gets three: this atari
+			// fails. Count the two plies the full reading spends on it, so
+			// that both readings give up at the same point.
+			l.plays += 2
+			continue
+		}
 		l.plays++
 		nb := l.at(d, b)
 		nb.play(a, at)
@@ -155,4 +167,65 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 		}
 	}
 	return true
+}
+
+// extendsFree reports whether the chain at q, with liberties at and ext,
+// surely gets three liberties or more when the attacker takes at and its
+// owner extends at ext. It counts only the empty points beside the chain,
+// ext and the own chains ext joins, other than at and ext, without
+// playing: the attacker's stone takes at alone, and a capture it makes
+// frees points and takes none. The ladder reader skips such an atari
+// without copying the board, which on 19x19 is most of what reading a
+// ply costs.
+func (b *Board) extendsFree(q, ext, at Point) bool {
+	c := b.color[q]
+	var found [3]Point
+	n := 0
+	add := func(p Point) bool { // true at the third liberty
+		if p == at || p == ext || b.color[p] != Empty {
+			return false
+		}
+		for i := 0; i < n; i++ {
+			if found[i] == p {
+				return false
+			}
+		}
+		found[n] = p
+		n++
+		return n == 3
+	}
+	var chains [5]Point
+	nc := 0
+	chains[nc] = b.head[q]
+	nc++
+	for _, x := range b.neighbours(ext) {
+		if add(x) {
+			return true
+		}
+		if b.color[x] == c {
+			h := b.head[x]
+			dup := false
+			for i := 0; i < nc; i++ {
+				dup = dup || chains[i] == h
+			}
+			if !dup {
+				chains[nc] = h
+				nc++
+			}
+		}
+	}
+	for _, h := range chains[:nc] {
+		for s := h; ; {
+			for _, x := range b.neighbours(s) {
+				if add(x) {
+					return true
+				}
+			}
+			s = b.next[s]
+			if s == h {
+				break
+			}
+		}
+	}
+	return false
 }

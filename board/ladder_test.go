@@ -132,3 +132,50 @@ func TestHeavyMoveLeavesLadder(t *testing.T) {
 		t.Errorf("with the ladder read: D3 in %d of %d playouts, want at most 90%%", n, seeds)
 	}
 }
+
+// The quick reading skips an atari the extension answers with three
+// liberties (extendsFree); it must read every ladder as the full reading
+// does. Positions come from playouts stopped at random lengths, on 9x9
+// and 19x19, and escapes from atari and ataris are read both ways, by either side.
+func TestQuickLadderReadingAgrees(t *testing.T) {
+	quick, full := new(Ladders), &Ladders{full: true}
+	r := NewRand(3)
+	escapes, ataris, caught := 0, 0, 0
+	for _, size := range []int{9, 19} {
+		for game := 0; game < 300; game++ {
+			b := MustNew(size)
+			b.HeavyPlayout(r, 10+r.Intn(size*size), nil, PlayoutAids{})
+			for i := 0; i < b.EmptyCount(); i++ {
+				p := b.EmptyAt(i)
+				for c := Black; c <= White; c++ {
+					for _, q := range b.neighbours(p) {
+						if b.color[q] != c || !b.inAtari(b.head[q]) {
+							continue
+						}
+						escapes++
+						got, want := quick.EscapeCaught(b, c, p, q), full.EscapeCaught(b, c, p, q)
+						if got != want {
+							t.Fatalf("%dx%d, %v at %s (chain %s): quick EscapeCaught %v, full %v\n%v",
+								size, size, c, GTP(size, p), GTP(size, q), got, want, b)
+						}
+						if got {
+							caught++
+						}
+					}
+					ataris++
+					got, want := quick.AtariCaptures(b, c, p), full.AtariCaptures(b, c, p)
+					if got != want {
+						t.Fatalf("%dx%d, %v at %s: quick AtariCaptures %v, full %v\n%v", size, size, c, GTP(size, p), got, want, b)
+					}
+					if got {
+						caught++
+					}
+				}
+			}
+		}
+	}
+	if escapes < 200 || caught < 50 {
+		t.Errorf("only %d escapes, %d ataris, %d caught: the positions test too little", escapes, ataris, caught)
+	}
+	t.Logf("%d escapes and %d ataris read, %d caught", escapes, ataris, caught)
+}
