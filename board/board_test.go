@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -387,4 +388,69 @@ func TestCopyFromCopiesEveryField(t *testing.T) {
 		}
 		checkInvariants(t, dst)
 	}
+}
+
+// takeBack must leave exactly the board the stone was played on: every
+// array the play wrote, and the rest of the state. Positions come from
+// random playouts on 9x9 and 19x19; each legal move is played on a copy
+// and taken back, captures included (those copy the board again).
+func TestTakeBackRestoresTheBoard(t *testing.T) {
+	r := NewRand(5)
+	nb := new(Board)
+	moves := 0
+	for _, size := range []int{9, 19} {
+		for game := 0; game < 40; game++ {
+			src := MustNew(size)
+			src.RandomPlayout(r, 5+r.Intn(size*size))
+			nb.CopyFrom(src)
+			for c := Black; c <= White; c++ {
+				for i := 0; i < src.EmptyCount(); i++ {
+					p := src.EmptyAt(i)
+					if !src.Legal(c, p) {
+						continue
+					}
+					nb.play(c, p)
+					nb.takeBack(src, p)
+					moves++
+					if diff := boardDiff(nb, src); diff != "" {
+						t.Fatalf("%dx%d, %v at %s taken back: %s\n%v", size, size, c, GTP(size, p), diff, src)
+					}
+				}
+			}
+			checkInvariants(t, nb)
+		}
+	}
+	t.Logf("%d moves taken back", moves)
+}
+
+// boardDiff names the first field where a and b differ, over the points
+// of their size and the live part of the empty list ("" when none).
+func boardDiff(a, b *Board) string {
+	n := b.stride * b.stride
+	for p := 0; p < n; p++ {
+		switch {
+		case a.color[p] != b.color[p]:
+			return fmt.Sprintf("color[%d]", p)
+		case a.head[p] != b.head[p]:
+			return fmt.Sprintf("head[%d]", p)
+		case a.next[p] != b.next[p]:
+			return fmt.Sprintf("next[%d]", p)
+		case a.libs[p] != b.libs[p] || a.libSum[p] != b.libSum[p] || a.libSq[p] != b.libSq[p]:
+			return fmt.Sprintf("liberty counts[%d]", p)
+		case a.stones[p] != b.stones[p]:
+			return fmt.Sprintf("stones[%d]", p)
+		case a.nbr[p] != b.nbr[p]:
+			return fmt.Sprintf("nbr[%d]", p)
+		case a.emptyIdx[p] != b.emptyIdx[p]:
+			return fmt.Sprintf("emptyIdx[%d]", p)
+		}
+	}
+	if a.nEmpty != b.nEmpty || !slices.Equal(a.empty[:a.nEmpty], b.empty[:b.nEmpty]) {
+		return "empty list"
+	}
+	if a.ko != b.ko || a.koColor != b.koColor || a.toMove != b.toMove || a.captured != b.captured ||
+		a.hash != b.hash || a.last != b.last || a.prev != b.prev || a.passes != b.passes || a.moveNum != b.moveNum {
+		return "scalar state"
+	}
+	return ""
 }

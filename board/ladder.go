@@ -18,9 +18,9 @@ const ladderMaxPlays = 160
 type Ladders struct {
 	stack []*Board
 	plays int
-	// full reads every atari on a board copy, also one the extension
-	// answers with three liberties (extendsFree); the tests compare it
-	// with the quick reading.
+	// full reads every move on a fresh copy of the board, also an atari
+	// the extension answers with three liberties (extendsFree); the tests
+	// compare it with the quick reading.
 	full bool
 }
 
@@ -31,6 +31,17 @@ func (l *Ladders) at(d int, b *Board) *Board {
 	}
 	nb := l.stack[d]
 	nb.CopyFrom(b)
+	return nb
+}
+
+// ply returns the scratch board for ply d holding b. nb is that board
+// after the stone at tried, when the ply's loop has already made it from b
+// (nil the first time); taking the stone back costs less than a copy.
+func (l *Ladders) ply(d int, b, nb *Board, tried Point) *Board {
+	if nb == nil || l.full {
+		return l.at(d, b)
+	}
+	nb.takeBack(b, tried)
 	return nb
 }
 
@@ -92,6 +103,8 @@ func (l *Ladders) attack(b *Board, q Point, d int) bool {
 	if !ok {
 		return false
 	}
+	var nb *Board // the ply's scratch board, once made
+	tried := Pass
 	for _, at := range [2]Point{l1, l2} {
 		if l.plays >= ladderMaxPlays {
 			return false // unread: assume the chain escapes
@@ -108,8 +121,9 @@ func (l *Ladders) attack(b *Board, q Point, d int) bool {
 			continue
 		}
 		l.plays++
-		nb := l.at(d, b)
+		nb = l.ply(d, b, nb, tried)
 		nb.play(a, at)
+		tried = at
 		if nb.inAtari(nb.head[q]) && l.defend(nb, q, d+1) {
 			return true
 		}
@@ -149,6 +163,8 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 			break
 		}
 	}
+	var nb *Board
+	tried := Pass
 	for _, m := range tries[:n] {
 		if l.plays >= ladderMaxPlays {
 			return false
@@ -157,8 +173,9 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 			continue
 		}
 		l.plays++
-		nb := l.at(d, b)
+		nb = l.ply(d, b, nb, tried)
 		nb.play(c, m)
+		tried = m
 		if nb.inAtari(nb.head[q]) {
 			continue // still one liberty: this defence fails
 		}
