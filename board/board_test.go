@@ -390,14 +390,15 @@ func TestCopyFromCopiesEveryField(t *testing.T) {
 	}
 }
 
-// takeBack must leave exactly the board the stone was played on: every
-// array the play wrote, and the rest of the state. Positions come from
-// random playouts on 9x9 and 19x19; each legal move is played on a copy
-// and taken back, captures included (those copy the board again).
+// takeBack, and undo where simplePlay allows it, must leave exactly the
+// board the stone was played on: every array the play wrote, and the rest
+// of the state. Positions come from random playouts on 9x9 and 19x19; each
+// legal move is played on a copy and taken back both ways, captures
+// included (takeBack copies the board again for those).
 func TestTakeBackRestoresTheBoard(t *testing.T) {
 	r := NewRand(5)
 	nb := new(Board)
-	moves := 0
+	moves, undone := 0, 0
 	for _, size := range []int{9, 19} {
 		for game := 0; game < 40; game++ {
 			src := MustNew(size)
@@ -415,12 +416,23 @@ func TestTakeBackRestoresTheBoard(t *testing.T) {
 					if diff := boardDiff(nb, src); diff != "" {
 						t.Fatalf("%dx%d, %v at %s taken back: %s\n%v", size, size, c, GTP(size, p), diff, src)
 					}
+					if !nb.simplePlay(c, p) {
+						continue
+					}
+					nb.undo(nb.playSimple(c, p))
+					undone++
+					if diff := boardDiff(nb, src); diff != "" {
+						t.Fatalf("%dx%d, %v at %s undone: %s\n%v", size, size, c, GTP(size, p), diff, src)
+					}
 				}
 			}
 			checkInvariants(t, nb)
 		}
 	}
-	t.Logf("%d moves taken back", moves)
+	if undone < moves/2 {
+		t.Errorf("only %d of %d moves undone: simplePlay refuses too much", undone, moves)
+	}
+	t.Logf("%d moves taken back, %d of them also undone", moves, undone)
 }
 
 // boardDiff names the first field where a and b differ, over the points

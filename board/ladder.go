@@ -18,9 +18,9 @@ const ladderMaxPlays = 160
 type Ladders struct {
 	stack []*Board
 	plays int
-	// full reads every move on a fresh copy of the board, also an atari
-	// the extension answers with three liberties (extendsFree); the tests
-	// compare it with the quick reading.
+	// full reads every move on a fresh copy of the board (no undo, no
+	// takeBack), also an atari the extension answers with three liberties
+	// (extendsFree); the tests compare it with the quick reading.
 	full bool
 }
 
@@ -34,15 +34,39 @@ func (l *Ladders) at(d int, b *Board) *Board {
 	return nb
 }
 
-// ply returns the scratch board for ply d holding b. nb is that board
-// after the stone at tried, when the ply's loop has already made it from b
-// (nil the first time); taking the stone back costs less than a copy.
-func (l *Ladders) ply(d int, b, nb *Board, tried Point) *Board {
-	if nb == nil || l.full {
-		return l.at(d, b)
+// plyBoard is where one ply of a reading plays its tries: on the board
+// itself, taken back after each (undo), or on the ply's scratch copy.
+type plyBoard struct {
+	nb      *Board // the scratch copy, once made
+	tried   Point  // the stone last played on nb
+	inPlace bool   // the last try was played on the board itself
+	undo    undoStone
+}
+
+// play plays c at m, the next try of ply d on b: on b itself when undo can
+// take the stone back (simplePlay), else on the ply's scratch copy of b,
+// made once per ply and then mended by taking its last stone back. The
+// caller calls back when done with the returned board.
+func (l *Ladders) play(b *Board, c Color, m Point, d int, s *plyBoard) *Board {
+	if s.inPlace = !l.full && b.simplePlay(c, m); s.inPlace {
+		s.undo = b.playSimple(c, m)
+		return b
 	}
-	nb.takeBack(b, tried)
-	return nb
+	if s.nb == nil || l.full {
+		s.nb = l.at(d, b)
+	} else {
+		s.nb.takeBack(b, s.tried)
+	}
+	s.nb.play(c, m)
+	s.tried = m
+	return s.nb
+}
+
+// back restores b after the try play made on it.
+func (l *Ladders) back(b *Board, s *plyBoard) {
+	if s.inPlace {
+		b.undo(s.undo)
+	}
 }
 
 // EscapeCaught reports whether c playing at the empty point p, the
@@ -103,8 +127,7 @@ func (l *Ladders) attack(b *Board, q Point, d int) bool {
 	if !ok {
 		return false
 	}
-	var nb *Board // the ply's scratch board, once made
-	tried := Pass
+	var s plyBoard
 	for _, at := range [2]Point{l1, l2} {
 		if l.plays >= ladderMaxPlays {
 			return false // unread: assume the chain escapes
@@ -121,10 +144,10 @@ func (l *Ladders) attack(b *Board, q Point, d int) bool {
 			continue
 		}
 		l.plays++
-		nb = l.ply(d, b, nb, tried)
-		nb.play(a, at)
-		tried = at
-		if nb.inAtari(nb.head[q]) && l.defend(nb, q, d+1) {
+		nb := l.play(b, a, at, d, &s)
+		caught := nb.inAtari(nb.head[q]) && l.defend(nb, q, d+1)
+		l.back(b, &s)
+		if caught {
 			return true
 		}
 	}
@@ -163,8 +186,7 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 			break
 		}
 	}
-	var nb *Board
-	tried := Pass
+	var s plyBoard
 	for _, m := range tries[:n] {
 		if l.plays >= ladderMaxPlays {
 			return false
@@ -173,14 +195,13 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 			continue
 		}
 		l.plays++
-		nb = l.ply(d, b, nb, tried)
-		nb.play(c, m)
-		tried = m
-		if nb.inAtari(nb.head[q]) {
-			continue // still one liberty: this defence fails
-		}
-		if !l.attack(nb, q, d+1) {
-			return false // three liberties, or two and no working atari
+		nb := l.play(b, c, m, d, &s)
+		// Still one liberty: this defence fails. Three liberties, or two
+		// and no working atari: the chain escapes.
+		escapes := !nb.inAtari(nb.head[q]) && !l.attack(nb, q, d+1)
+		l.back(b, &s)
+		if escapes {
+			return false
 		}
 	}
 	return true
