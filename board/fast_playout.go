@@ -300,7 +300,7 @@ func (b *Board) escapeLaddered(c Color, l, q Point, lad *Ladders) bool {
 	if lad == nil || b.libsAfter(c, l, Pass, 3) != 2 {
 		return false
 	}
-	return lad.EscapeCaught(b, c, l, q)
+	return lad.escapeCaught(b, c, l, q)
 }
 
 // captureAround returns a liberty that captures an opponent chain in atari

@@ -82,6 +82,27 @@ func (l *Ladders) EscapeCaught(b *Board, c Color, p, q Point) bool {
 	l.plays = 0
 	nb := l.at(0, b)
 	nb.play(c, p)
+	return l.escapeRead(nb, c, q)
+}
+
+// escapeCaught is EscapeCaught read on b itself where undo can take the
+// escape back, which spares the copy of b; b is left as it was. It is for
+// a board no other goroutine reads: the playout's.
+func (l *Ladders) escapeCaught(b *Board, c Color, p, q Point) bool {
+	if b.color[q] != c || !b.Legal(c, p) {
+		return false
+	}
+	l.plays = 0
+	var s plyBoard
+	nb := l.play(b, c, p, 0, &s)
+	caught := l.escapeRead(nb, c, q)
+	l.back(b, &s)
+	return caught
+}
+
+// escapeRead is the reading of EscapeCaught on nb, the board after c's
+// escape of the chain at q.
+func (l *Ladders) escapeRead(nb *Board, c Color, q Point) bool {
 	if nb.color[q] != c || nb.inAtari(nb.head[q]) {
 		return false
 	}

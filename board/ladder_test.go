@@ -145,6 +145,7 @@ func TestQuickLadderReadingAgrees(t *testing.T) {
 		for game := 0; game < 300; game++ {
 			b := MustNew(size)
 			b.HeavyPlayout(r, 10+r.Intn(size*size), nil, PlayoutAids{})
+			before := b.Clone()
 			for i := 0; i < b.EmptyCount(); i++ {
 				p := b.EmptyAt(i)
 				for c := Black; c <= White; c++ {
@@ -157,6 +158,14 @@ func TestQuickLadderReadingAgrees(t *testing.T) {
 						if got != want {
 							t.Fatalf("%dx%d, %v at %s (chain %s): quick EscapeCaught %v, full %v\n%v",
 								size, size, c, GTP(size, p), GTP(size, q), got, want, b)
+						}
+						// The playout's reading on the board itself.
+						if got := quick.escapeCaught(b, c, p, q); got != want {
+							t.Fatalf("%dx%d, %v at %s (chain %s): escapeCaught in place %v, full %v\n%v",
+								size, size, c, GTP(size, p), GTP(size, q), got, want, b)
+						}
+						if diff := boardDiff(b, before); diff != "" {
+							t.Fatalf("%dx%d, %v at %s: escapeCaught left %s changed", size, size, c, GTP(size, p), diff)
 						}
 						if got {
 							caught++
