@@ -157,43 +157,6 @@ func (b *Board) CopyFrom(src *Board) {
 	b.hist = nil
 }
 
-// takeBack makes b, a CopyFrom(src) that has since played one stone at
-// p, equal to src again. It copies back only what the stone changed: the
-// chain it joined, its neighbours and the empty list; after a capture it
-// copies the whole board. The ladder reader tries a ply's second answer
-// this way, where a copy of a 19x19 board is 12 KB.
-func (b *Board) takeBack(src *Board, p Point) {
-	if b.nEmpty != src.nEmpty-1 || src.color[p] != Empty {
-		b.CopyFrom(src) // a capture (or not one stone at p)
-		return
-	}
-	for s := p; ; {
-		// The stones of every chain p joined, and their heads' counts.
-		next := b.next[s]
-		b.head[s], b.next[s], b.stones[s] = src.head[s], src.next[s], src.stones[s]
-		b.libs[s], b.libSum[s], b.libSq[s] = src.libs[s], src.libSum[s], src.libSq[s]
-		s = next
-		if s == p {
-			break
-		}
-	}
-	for _, n := range src.neighbours(p) {
-		// Every neighbour chain lost p as a liberty; empty and border
-		// points share the scratch head 0.
-		h := src.head[n]
-		b.nbr[n] = src.nbr[n]
-		b.libs[h], b.libSum[h], b.libSq[h] = src.libs[h], src.libSum[h], src.libSq[h]
-	}
-	b.color[p] = Empty
-	i, last := src.emptyIdx[p], src.nEmpty-1
-	b.empty[i], b.empty[last] = src.empty[i], src.empty[last]
-	b.emptyIdx[src.empty[last]] = src.emptyIdx[src.empty[last]]
-	b.nEmpty = src.nEmpty
-	b.ko, b.koColor, b.toMove = src.ko, src.koColor, src.toMove
-	b.captured, b.hash, b.last, b.prev = src.captured, src.hash, src.last, src.prev
-	b.passes, b.moveNum = src.passes, src.moveNum
-}
-
 // Size is the board's side length.
 func (b *Board) Size() int { return b.size }
 

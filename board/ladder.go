@@ -18,9 +18,9 @@ const ladderMaxPlays = 160
 type Ladders struct {
 	stack []*Board
 	plays int
-	// full reads every move on a fresh copy of the board (no undo, no
-	// takeBack), also an atari the extension answers with three liberties
-	// (extendsFree); the tests compare it with the quick reading.
+	// full reads every move on a copy of the board (no undo), also an
+	// atari the extension answers with three liberties (extendsFree); the
+	// tests compare it with the quick reading.
 	full bool
 }
 
@@ -34,32 +34,24 @@ func (l *Ladders) at(d int, b *Board) *Board {
 	return nb
 }
 
-// plyBoard is where one ply of a reading plays its tries: on the board
-// itself, taken back after each (undo), or on the ply's scratch copy.
+// plyBoard is how one try of a reading was played: on the board itself,
+// to be taken back (undo), or on the ply's scratch copy.
 type plyBoard struct {
-	nb      *Board // the scratch copy, once made
-	tried   Point  // the stone last played on nb
-	inPlace bool   // the last try was played on the board itself
+	inPlace bool
 	undo    undoStone
 }
 
-// play plays c at m, the next try of ply d on b: on b itself when undo can
-// take the stone back (simplePlay), else on the ply's scratch copy of b,
-// made once per ply and then mended by taking its last stone back. The
-// caller calls back when done with the returned board.
+// play plays c at m, a try of ply d on b: on b itself when undo can take
+// the stone back (simplePlay), else on a copy of b, the ply's scratch
+// board. The caller calls back when done with the returned board.
 func (l *Ladders) play(b *Board, c Color, m Point, d int, s *plyBoard) *Board {
 	if s.inPlace = !l.full && b.simplePlay(c, m); s.inPlace {
 		s.undo = b.playSimple(c, m)
 		return b
 	}
-	if s.nb == nil || l.full {
-		s.nb = l.at(d, b)
-	} else {
-		s.nb.takeBack(b, s.tried)
-	}
-	s.nb.play(c, m)
-	s.tried = m
-	return s.nb
+	nb := l.at(d, b)
+	nb.play(c, m)
+	return nb
 }
 
 // back restores b after the try play made on it.
@@ -234,8 +226,7 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 // ext and the own chains ext joins, other than at and ext, without
 // playing: the attacker's stone takes at alone, and a capture it makes
 // frees points and takes none. The ladder reader skips such an atari
-// without copying the board, which on 19x19 is most of what reading a
-// ply costs.
+// without playing it.
 func (b *Board) extendsFree(q, ext, at Point) bool {
 	c := b.color[q]
 	var found [3]Point

@@ -3,8 +3,8 @@ package board
 // Taking back a stone. The ladder reader plays most of its plies on one
 // board and takes each back, instead of copying the board for every ply
 // (12 KB on 19x19). Only a stone that captures nothing and joins at most
-// one own chain is taken back this way: play's other changes (merging
-// chains, removing captured ones) are left to a copy.
+// one own chain is taken back: play's other changes (merging chains,
+// removing captured ones) are left to a copy.
 
 // undoStone is what undo needs to take back a stone playSimple played:
 // the state play overwrote and cannot be worked out afterwards.
