@@ -95,9 +95,11 @@ type Engine struct {
 const ownTerritory = 0.7
 
 // playoutLadderMax is the largest board whose playouts read ladders before
-// running from atari. The reader copies a board per ply, which 9x9 pays
-// for and larger boards, with longer ladders, do not (figures in
-// performance.md and strength.md, run 19).
+// running from atari. On 13x13 and 19x19, with longer ladders and more
+// escapes to read, the reading costs a fifth of the search even with
+// stones taken back instead of copied, and the equal-time A/B runs there
+// were neutral (strength.md, "Playouts that read ladders on 13x13 and
+// 19x19").
 const playoutLadderMax = 9
 
 // playoutAids are a search thread's playout helpers on a size×size board:
