@@ -134,9 +134,11 @@ func TestHeavyMoveLeavesLadder(t *testing.T) {
 }
 
 // The quick reading skips an atari the extension answers with three
-// liberties (extendsFree); it must read every ladder as the full reading
-// does. Positions come from playouts stopped at random lengths, on 9x9
-// and 19x19, and escapes from atari and ataris are read both ways, by either side.
+// liberties (extendsFree) and plays its tries on one board, taking them
+// back (undo); it must read every ladder as the full reading, a copy per
+// ply, does. Positions come from playouts stopped at random lengths, on
+// 9x9 and 19x19; every escape from atari and every atari of either side
+// is read both ways, and the playout's escape also on the board itself.
 func TestQuickLadderReadingAgrees(t *testing.T) {
 	quick, full := new(Ladders), &Ladders{full: true}
 	r := NewRand(3)
