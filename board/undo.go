@@ -82,17 +82,17 @@ func (b *Board) undo(u undoStone) {
 		b.libSq[h] -= sq
 		b.stones[h]--
 	}
-	// play skips the neighbours' counts when all four are empty.
-	if b.nbr[p] != 4 {
-		for _, n := range nb {
+	// Every neighbour chain gets p back as a liberty; play skips those
+	// counts when all four neighbours are empty.
+	chains := b.nbr[p] != 4
+	for _, n := range nb {
+		b.nbr[n] -= nbrDelta[c]
+		if chains {
 			h := b.head[n]
 			b.libs[h]++
 			b.libSum[h] += pp
 			b.libSq[h] += pp2
 		}
-	}
-	for _, n := range nb {
-		b.nbr[n] -= nbrDelta[c]
 	}
 	b.color[p] = Empty
 	b.head[p] = 0
