@@ -18,16 +18,19 @@ const (
 	FeatPrev             // distance to the move before it, the mover's own
 	FeatLine             // distance to the edge (0-5, 5 and more) × open area × board size class
 	FeatFight            // 1 the playout's answer in a two-liberty fight or eye space (board.FightReply)
+	FeatPattern          // the largest pattern around it that the model lists (pattern.go), by the model's index; 0 none
 	NumFeatureGroups
 )
 
-// FeatureGroupSize bounds the values of group g: each is below it.
+// FeatureGroupSize bounds the values of group g: each is below it. The
+// pattern group's values are a model's own (its index of the patterns it
+// lists), so only its 0, no listed pattern, is fixed.
 func FeatureGroupSize(g int) int {
-	return [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 3, distNone + 1, distNone + 1, 6 * 2 * 3, 2}[g]
+	return [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 3, distNone + 1, distNone + 1, 6 * 2 * 3, 2, 1}[g]
 }
 
 // featureGroupNames name the groups in a model file.
-var featureGroupNames = [NumFeatureGroups]string{"shape", "capture", "escape", "selfatari", "atari", "last", "prev", "line", "fight"}
+var featureGroupNames = [NumFeatureGroups]string{"shape", "capture", "escape", "selfatari", "atari", "last", "prev", "line", "fight", "pattern"}
 
 // FeatureGroupName is group g's name in a model file.
 func FeatureGroupName(g int) string { return featureGroupNames[g] }
@@ -74,15 +77,21 @@ type featureScan struct {
 	lastHead board.Point // the chain of the last move; Pass after a pass or its capture
 	near     [board.MaxSize * board.MaxSize]bool
 	lad      *board.Ladders
+	patterns map[uint64]int32 // the model's patterns by every orientation's key; nil: none
+	reach    [][patternPoints]board.Point
 }
 
-func newFeatureScan(b *board.Board, lad *board.Ladders) featureScan {
+func newFeatureScan(b *board.Board, lad *board.Ladders, patterns map[uint64]int32) featureScan {
 	s := featureScan{
 		b: b, c: b.ToMove(), size: b.Size(),
 		fight:    b.FightReply(b.ToMove()),
 		lastHead: board.Pass,
 		near:     stonesNear(b, emptyRadius),
 		lad:      lad,
+		patterns: patterns,
+	}
+	if patterns != nil {
+		s.reach = patternReach[s.size]()
 	}
 	if m := b.Last(); m.Color != board.Empty && m.Point != board.Pass && b.At(m.Point) != board.Empty {
 		s.lastHead = b.ChainHead(m.Point)
@@ -155,6 +164,9 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 	if p == s.fight {
 		f[FeatFight] = 1
 	}
+	if s.patterns != nil {
+		f[FeatPattern] = patternValue(b, c, p, s.reach, s.patterns)
+	}
 	return f
 }
 
@@ -175,19 +187,20 @@ func (s *featureScan) escape(p, q board.Point, selfAtari int) int32 {
 // Candidate is a move the search would consider, with its features.
 type Candidate struct {
 	Move     board.Point
-	Features Features
+	Features Features              // FeatPattern 0: a fit numbers its own patterns
+	Patterns [patternLevels]uint64 // PatternKeys
 }
 
 // Candidates lists the moves of the player to move that the search
 // considers (legal, filling no own eye; no pass) with their features, the
-// shape in its canonical orientation: the learned model's training data
-// (scripts/mmfit).
+// shape in its canonical orientation, and the keys of the patterns around
+// them: the learned model's training data (scripts/mmfit).
 func Candidates(b *board.Board) []Candidate {
-	scan := newFeatureScan(b, new(board.Ladders))
+	scan := newFeatureScan(b, new(board.Ladders), nil)
 	var out []Candidate
 	scan.candidates(func(p board.Point, _ int, f Features) {
 		f[FeatShape] = int32(board.CanonicalShape(uint32(f[FeatShape])))
-		out = append(out, Candidate{p, f})
+		out = append(out, Candidate{p, f, PatternKeys(b, scan.c, p)})
 	})
 	return out
 }

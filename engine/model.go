@@ -2,11 +2,13 @@ package engine
 
 import (
 	"bufio"
+	"cmp"
 	"embed"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -23,6 +25,9 @@ import (
 type MoveModel struct {
 	Sizes []int                               // board sizes the records were played on
 	Gamma [NumFeatureGroups]map[int32]float64 // shapes by their canonical code
+	// Patterns are the strengths of the large patterns (pattern.go) by
+	// their text; Gamma[FeatPattern] stays empty.
+	Patterns map[string]float64
 	// OnHandPriors adds the model's wins to the hand-set priors instead
 	// of to the even prior (the line "base hand"): for a model fitted to
 	// another program's records, which lack the tactics a search needs
@@ -50,7 +55,7 @@ const maxModelLine = 200
 // wins are added to; even by default), then one "GROUP VALUE GAMMA"
 // line per feature value.
 func ParseMoveModel(r io.Reader) (*MoveModel, error) {
-	m := &MoveModel{}
+	m := &MoveModel{Patterns: map[string]float64{}}
 	for g := range m.Gamma {
 		m.Gamma[g] = map[int32]float64{}
 	}
@@ -72,7 +77,26 @@ func ParseMoveModel(r io.Reader) (*MoveModel, error) {
 	if len(m.Sizes) == 0 {
 		return nil, fmt.Errorf("%w: no \"sizes\" line (which board sizes the model was fitted on)", ErrBadModel)
 	}
+	if err := m.checkPatterns(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadModel, err)
+	}
 	return m, nil
+}
+
+// checkPatterns rejects two pattern lines that are one pattern turned or
+// mirrored: the board would show both under the same key.
+func (m *MoveModel) checkPatterns() error {
+	seen := map[uint64]string{}
+	for _, text := range slices.Sorted(maps.Keys(m.Patterns)) {
+		cells, level, _ := parsePattern(text) // parseLine checked it
+		for _, k := range orientedKeys(&cells, level) {
+			if other, dup := seen[k]; dup {
+				return fmt.Errorf("pattern %s is pattern %s turned or mirrored: list it once", text, other)
+			}
+			seen[k] = text
+		}
+	}
+	return nil
 }
 
 func (m *MoveModel) parseLine(line string) error {
@@ -108,16 +132,35 @@ func (m *MoveModel) parseLine(line string) error {
 	if len(fields) != 3 {
 		return fmt.Errorf("want \"%s VALUE GAMMA\", got %d fields", fields[0], len(fields))
 	}
+	if g == FeatPattern {
+		if _, _, err := parsePattern(fields[1]); err != nil {
+			return err
+		}
+		gamma, err := parseGamma(fields[2])
+		if err != nil {
+			return fmt.Errorf("pattern %s: %v", fields[1], err)
+		}
+		m.Patterns[fields[1]] = gamma
+		return nil
+	}
 	v, err := strconv.ParseInt(fields[1], 10, 32)
 	if err != nil || v < 0 || v >= int64(FeatureGroupSize(g)) {
 		return fmt.Errorf("%s value %q: want 0-%d", fields[0], fields[1], FeatureGroupSize(g)-1)
 	}
-	gamma, err := strconv.ParseFloat(fields[2], 64)
-	if err != nil || !(gamma > 0) || math.IsInf(gamma, 0) {
-		return fmt.Errorf("%s %d: gamma %q: want a positive number", fields[0], v, fields[2])
+	gamma, err := parseGamma(fields[2])
+	if err != nil {
+		return fmt.Errorf("%s %d: %v", fields[0], v, err)
 	}
 	m.Gamma[g][int32(v)] = gamma
 	return nil
+}
+
+func parseGamma(s string) (float64, error) {
+	gamma, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(gamma > 0) || math.IsInf(gamma, 0) {
+		return 0, fmt.Errorf("gamma %q: want a positive number", s)
+	}
+	return gamma, nil
 }
 
 // WriteTo writes the model in the form ParseMoveModel reads, values in
@@ -145,6 +188,9 @@ func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(&sb, "%s %d %.4g\n", featureGroupNames[g], k, gm[k])
 		}
 	}
+	for _, text := range m.patternTexts() {
+		fmt.Fprintf(&sb, "%s %s %.4g\n", featureGroupNames[FeatPattern], text, m.Patterns[text])
+	}
 	n, err := io.WriteString(w, sb.String())
 	return int64(n), err
 }
@@ -155,7 +201,20 @@ type compiledModel struct {
 	sizes  [board.MaxSize + 1]bool
 	onHand bool // MoveModel.OnHandPriors
 	shape  []float32
-	other  [NumFeatureGroups][]float32
+	other  [NumFeatureGroups][]float32 // other[FeatPattern] by the index in patterns
+	// patterns index the model's patterns (1 up) by the key of each of
+	// their orientations, -1 for a smaller size of one that the model
+	// does not list; nil when it lists none.
+	patterns map[uint64]int32
+}
+
+// patternTexts are m's patterns, smallest first, then in text order.
+func (m *MoveModel) patternTexts() []string {
+	texts := slices.Collect(maps.Keys(m.Patterns))
+	slices.SortFunc(texts, func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
+	})
+	return texts
 }
 
 func (m *MoveModel) compile() *compiledModel {
@@ -178,6 +237,25 @@ func (m *MoveModel) compile() *compiledModel {
 		}
 		for v, gamma := range m.Gamma[g] {
 			cm.other[g][v] = float32(gamma)
+		}
+	}
+	if len(m.Patterns) > 0 {
+		cm.patterns = map[uint64]int32{}
+		for _, text := range m.patternTexts() { // smallest first
+			cells, level, _ := parsePattern(text) // checked when parsed
+			for o := range 8 {
+				keys := patternKeys(&cells, o)
+				cm.patterns[keys[level]] = int32(len(cm.other[FeatPattern]))
+				// patternValue stops at the first size not in the
+				// table: the smaller sizes of a pattern lead on to it
+				// (-1) when the model does not list them.
+				for _, k := range keys[:level] {
+					if _, ok := cm.patterns[k]; !ok {
+						cm.patterns[k] = -1
+					}
+				}
+			}
+			cm.other[FeatPattern] = append(cm.other[FeatPattern], float32(m.Patterns[text]))
 		}
 	}
 	return cm

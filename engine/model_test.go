@@ -72,6 +72,10 @@ func TestParseMoveModelNamesTheProblem(t *testing.T) {
 		{"sizes 99\n", `board size "99"`},
 		{"sizes 9\nbase hands\n", `line 2: want "base hand" or "base even"`},
 		{"sizes 9\n" + strings.Repeat("x", 300) + "\n", "line 2: longer than 200 bytes"},
+		{"sizes 19\npattern ..X. 2\n", `pattern "..X." has 4 points: want [12 20 28]`},
+		{"sizes 19\npattern ...........x 2\n", `point 12 is 'x'`},
+		{"sizes 19\npattern ...........X 0\n", `pattern ...........X: gamma "0"`},
+		{"sizes 19\npattern ...........X 2\npattern ..........X. 3\n", "pattern ..........X. is pattern ...........X turned or mirrored"},
 	} {
 		_, err := ParseMoveModel(strings.NewReader(tc.in))
 		if !errors.Is(err, ErrBadModel) || !strings.Contains(err.Error(), tc.want) {
@@ -88,6 +92,7 @@ func FuzzParseMoveModel(f *testing.F) {
 	f.Add(string(text[:min(len(text), 2000)]))
 	f.Add("sizes 9 19\nshape 5 1.5\nline 3 0.25\n# x\n")
 	f.Add("sizes 19\nbase hand\ncapture 1 3\n")
+	f.Add("sizes 19\npattern ....X...O..# 1.5\npattern ....X...O..#........ 0.5\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		m, err := ParseMoveModel(strings.NewReader(in))
 		if err != nil {
@@ -101,7 +106,7 @@ func FuzzParseMoveModel(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the written model does not parse: %v\n%s", err, sb.String())
 		}
-		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) || m.OnHandPriors != m2.OnHandPriors {
+		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) || len(m.Patterns) != len(m2.Patterns) || m.OnHandPriors != m2.OnHandPriors {
 			t.Fatal("round trip changed the model")
 		}
 		_ = m.compile() // every value the parser accepts fits the tables
@@ -241,7 +246,7 @@ func TestLearnedPriorsOnHand(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		scan := newFeatureScan(b, new(board.Ladders))
+		scan := newFeatureScan(b, new(board.Ladders), nil)
 		scan.candidates(func(_ board.Point, _ int, f Features) {
 			if f[FeatAtari] == 2 || f[FeatEscape] == 3 {
 				ladders++

@@ -253,7 +253,7 @@ const modelWeight = 40
 // The square root keeps the second and third choices close to the first:
 // the model names the right move in a third of positions (docs/model.md).
 func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel) []node {
-	scan := newFeatureScan(b, lad)
+	scan := newFeatureScan(b, lad, model.patterns)
 	var hand handScan
 	if model.onHand {
 		// One walk over the candidates serves both priors, and the

@@ -5,10 +5,15 @@
 // strength being the product of its features' and its chance the share of
 // its strength among the position's candidates.
 //
-// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] DIR...
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] DIR...
 //
 // -skip leaves the named feature groups out of the fit (their strengths
-// stay 1), to measure what a group adds. -base hand marks the model's
+// stay 1, or -start's), to measure what a group adds, or to fit one group
+// on top of a committed model (-start engine/moves.model -skip all the
+// others). The pattern group's values are
+// the large patterns (engine/pattern.go) played at least -pattern-min
+// times in the training games, each candidate taking the largest of its
+// nested patterns among them. -base hand marks the model's
 // wins as added to the hand-set priors, for records of another program
 // (engine.MoveModel.OnHandPriors).
 //
@@ -19,6 +24,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -43,14 +49,63 @@ type dataset struct {
 	feats     []int32 // ng per candidate
 	positions []position
 	games     int
+	patterns  map[uint64]int32 // the pattern group's value (1 up) by canonical key
 }
 
+// offset is where each group's values start among all the gammas: the
+// pattern group, last, has one value more than the patterns fitted.
 var offset [ng + 1]int32
 
-func init() {
+func setOffsets(patterns int) {
 	for g := 0; g < ng; g++ {
-		offset[g+1] = offset[g] + int32(engine.FeatureGroupSize(g))
+		n := int32(engine.FeatureGroupSize(g))
+		if g == engine.FeatPattern {
+			n += int32(patterns)
+		}
+		offset[g+1] = offset[g] + n
 	}
+}
+
+// patternCount is how often one pattern was the move played.
+type patternCount struct {
+	text  string
+	level int
+	n     int
+}
+
+// countPatterns counts, over files, the patterns of every level around
+// the moves played, by canonical key.
+func countPatterns(files []string) map[uint64]*patternCount {
+	counts := map[uint64]*patternCount{}
+	for _, f := range files {
+		err := replay(f, func(b *board.Board, p board.Point) {
+			keys := engine.PatternKeys(b, b.ToMove(), p)
+			for l, k := range keys {
+				if pc := counts[k]; pc != nil {
+					pc.n++
+				} else {
+					counts[k] = &patternCount{engine.PatternText(b, b.ToMove(), p, l), l, 1}
+				}
+			}
+		})
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "mmfit: skipping %s: %v\n", f, err)
+		}
+	}
+	return counts
+}
+
+// patternIndex numbers the patterns played at least minPlayed times, in key
+// order, from 1; texts[i-1] is the text of pattern i.
+func patternIndex(counts map[uint64]*patternCount, minPlayed int) (index map[uint64]int32, texts []string) {
+	index = map[uint64]int32{}
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
+		if counts[k].n >= minPlayed {
+			texts = append(texts, counts[k].text)
+			index[k] = int32(len(texts))
+		}
+	}
+	return index, texts
 }
 
 func main() {
@@ -59,6 +114,8 @@ func main() {
 	minSeen := flag.Int("min-seen", 3, "write a shape only when it was a candidate this many times")
 	base := flag.String("base", "even", "what the search adds the model's wins to: even (the even prior) or hand (the hand-set priors)")
 	skipList := flag.String("skip", "", "feature groups to leave out of the fit, comma-separated (e.g. fight,prev)")
+	patternMin := flag.Int("pattern-min", 5, "fit a large pattern only when it was the move played this many times")
+	startFile := flag.String("start", "", "start from this model's strengths; with -skip, the skipped groups keep them")
 	flag.Parse()
 	if *base != "even" && *base != "hand" {
 		fail(fmt.Errorf("-base %q: want even or hand", *base))
@@ -90,7 +147,21 @@ func main() {
 		files = append(files, m...)
 	}
 	slices.Sort(files)
-	var train, test dataset
+	var trainFiles []string
+	for i, f := range files {
+		if i%10 != 9 {
+			trainFiles = append(trainFiles, f)
+		}
+	}
+	var patterns map[uint64]int32
+	var patternTexts []string
+	if !skip[engine.FeatPattern] {
+		counts := countPatterns(trainFiles)
+		patterns, patternTexts = patternIndex(counts, *patternMin)
+		fmt.Printf("patterns: %d played at least %d times, of %d\n", len(patternTexts), *patternMin, len(counts))
+	}
+	setOffsets(len(patternTexts))
+	train, test := dataset{patterns: patterns}, dataset{patterns: patterns}
 	sizes := map[int]bool{}
 	for i, f := range files {
 		d := &train
@@ -110,6 +181,18 @@ func main() {
 	for i := range gamma {
 		gamma[i] = 1
 	}
+	var start *engine.MoveModel
+	if *startFile != "" {
+		var err error
+		if start, err = readModel(*startFile); err != nil {
+			fail(err)
+		}
+		for g := 0; g < ng; g++ {
+			for v, gm := range start.Gamma[g] {
+				gamma[offset[g]+v] = gm
+			}
+		}
+	}
 	wins, seen := train.counts()
 	report := func(label string) {
 		ll, top := test.evaluate(gamma)
@@ -127,7 +210,14 @@ func main() {
 		}
 	}
 	ll, top := test.evaluate(gamma)
-	m := model(gamma, seen, *minSeen, sizes, skip)
+	m := model(gamma, seen, *minSeen, sizes, skip, patternTexts)
+	if start != nil {
+		for g := 0; g < ng; g++ {
+			if skip[g] {
+				m.Gamma[g] = start.Gamma[g]
+			}
+		}
+	}
 	m.OnHandPriors = *base == "hand"
 	m.Header = []string{
 		"kisen's learned move model: feature strengths (Bradley-Terry gammas) fitted by",
@@ -146,6 +236,19 @@ func main() {
 	fmt.Printf("wrote %s\n", *out)
 }
 
+func readModel(file string) (*engine.MoveModel, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := engine.ParseMoveModel(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return m, nil
+}
+
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "mmfit:", err)
 	os.Exit(1)
@@ -153,31 +256,45 @@ func fail(err error) {
 
 // add replays the record in file and adds its moves.
 func (d *dataset) add(file string) (int, error) {
-	data, err := sgf.ReadFile(file)
+	size := 0
+	err := replay(file, func(b *board.Board, p board.Point) {
+		size = b.Size()
+		d.addPosition(b, p)
+	})
 	if err != nil {
 		return 0, err
+	}
+	d.games++
+	return size, nil
+}
+
+// replay calls fn with the board before each move of the record in file
+// that the model learns from, and the point played.
+func replay(file string, fn func(b *board.Board, played board.Point)) error {
+	data, err := sgf.ReadFile(file)
+	if err != nil {
+		return err
 	}
 	rec, err := sgf.Parse(data)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	b, err := rec.Replay(0)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	for i, nd := range rec.Nodes {
 		mv := nd.Move
 		// The first move is left out: on 9x9 the opening book plays it,
 		// and a model fitted to it favours the empty centre everywhere.
 		if i > 0 && mv.Point != board.Pass && b.ToMove() == mv.Color {
-			d.addPosition(b, mv.Point)
+			fn(b, mv.Point)
 		}
 		if err := b.Play(mv); err != nil {
-			return 0, fmt.Errorf("move %d: %w", i+1, err)
+			return fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
-	d.games++
-	return rec.Size, nil
+	return nil
 }
 
 func (d *dataset) addPosition(b *board.Board, played board.Point) {
@@ -188,8 +305,15 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 	}
 	pos := position{first: len(d.feats) / ng, n: len(cands), played: idx}
 	for _, c := range cands {
+		f := c.Features
+		for l := len(c.Patterns) - 1; l >= 0 && d.patterns != nil; l-- {
+			if v, ok := d.patterns[c.Patterns[l]]; ok {
+				f[engine.FeatPattern] = v
+				break
+			}
+		}
 		for g := 0; g < ng; g++ {
-			d.feats = append(d.feats, offset[g]+c.Features[g])
+			d.feats = append(d.feats, offset[g]+f[g])
 		}
 	}
 	d.positions = append(d.positions, pos)
@@ -281,16 +405,24 @@ func (d *dataset) evaluate(gamma []float64) (ll, top float64) {
 
 // model turns the fitted gammas into a MoveModel, each group scaled so
 // that its average candidate (geometric mean over appearances) has
-// strength 1, the strength the engine gives a value the model lacks.
-func model(gamma, seen []float64, minSeen int, sizes map[int]bool, skip [ng]bool) *engine.MoveModel {
-	m := &engine.MoveModel{}
+// strength 1, the strength the engine gives a value the model lacks. The
+// pattern group is scaled so that no listed pattern, which a file cannot
+// list, has strength 1.
+func model(gamma, seen []float64, minSeen int, sizes map[int]bool, skip [ng]bool, patternTexts []string) *engine.MoveModel {
+	m := &engine.MoveModel{Patterns: map[string]float64{}}
+	if !skip[engine.FeatPattern] {
+		none := offset[engine.FeatPattern]
+		for i, text := range patternTexts {
+			m.Patterns[text] = gamma[none+1+int32(i)] / gamma[none]
+		}
+	}
 	for s := range sizes {
 		m.Sizes = append(m.Sizes, s)
 	}
 	slices.Sort(m.Sizes)
 	for g := 0; g < ng; g++ {
 		m.Gamma[g] = map[int32]float64{}
-		if skip[g] {
+		if skip[g] || g == engine.FeatPattern {
 			continue
 		}
 		lo, hi := offset[g], offset[g+1]

@@ -1,0 +1,249 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// Large patterns: the colours of the points around a candidate move, out
+// past its 3x3 shape, as the move model's `pattern` group (docs/model.md).
+// A pattern is the points within a gridcular distance
+// (|dx|+|dy|+max(|dx|,|dy|)) of the move, at three nested sizes: 12
+// points (distance 4), 20 (5) and 28 (6). A move's value is the largest
+// of its patterns that the model lists, as in Coulom's "Computing Elo
+// Ratings of Move Patterns" (2007). Colours are the mover's: own,
+// opponent, empty or off the board; the eight orientations of a pattern
+// are one pattern.
+
+// patternLevels is how many nested sizes a pattern has.
+const patternLevels = 3
+
+// patternSizes are the points in each nested pattern, smallest first.
+var patternSizes = [patternLevels]int{12, 20, 28}
+
+// patternPoints is the largest pattern's size.
+const patternPoints = 28
+
+// patternCells are the letters of a pattern's points in a model file:
+// empty, the mover's, the opponent's, off the board.
+const patternCells = ".XO#"
+
+type offset struct{ dx, dy int }
+
+// patternGeometry is what every pattern shares, built once: the offsets
+// of the points in distance order (each nested size is a prefix), how
+// each orientation moves them, and the random keys that hash them.
+type patternGeometry struct {
+	at     [patternPoints]offset
+	orient [8][patternPoints]int8   // orient[o][k]: where offset k goes in orientation o
+	key    [patternPoints][4]uint64 // key[k][cell]
+}
+
+var geometry = newPatternGeometry()
+
+func newPatternGeometry() *patternGeometry {
+	g := &patternGeometry{}
+	dist := func(o offset) int {
+		x, y := abs(o.dx), abs(o.dy)
+		return x + y + max(x, y)
+	}
+	var all []offset
+	for dy := -3; dy <= 3; dy++ {
+		for dx := -3; dx <= 3; dx++ {
+			if o := (offset{dx, dy}); o != (offset{}) && dist(o) <= 6 {
+				all = append(all, o)
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b offset) int { return dist(a) - dist(b) })
+	if len(all) != patternPoints {
+		panic(fmt.Sprintf("engine: %d pattern points, want %d", len(all), patternPoints))
+	}
+	copy(g.at[:], all)
+	turn := [8]func(o offset) offset{
+		func(o offset) offset { return o },
+		func(o offset) offset { return offset{-o.dx, o.dy} },
+		func(o offset) offset { return offset{o.dx, -o.dy} },
+		func(o offset) offset { return offset{-o.dx, -o.dy} },
+		func(o offset) offset { return offset{o.dy, o.dx} },
+		func(o offset) offset { return offset{-o.dy, o.dx} },
+		func(o offset) offset { return offset{o.dy, -o.dx} },
+		func(o offset) offset { return offset{-o.dy, -o.dx} },
+	}
+	for o, f := range turn {
+		for k, a := range g.at {
+			g.orient[o][k] = int8(slices.Index(g.at[:], f(a)))
+		}
+	}
+	// A fixed generator (splitmix64), so that the keys, and with them a
+	// fit's tables, are the same in every run.
+	s := uint64(0x6b6973656e)
+	for k := range g.key {
+		for c := range g.key[k] {
+			s += 0x9e3779b97f4a7c15
+			z := s
+			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+			z = (z ^ z>>27) * 0x94d049bb133111eb
+			g.key[k][c] = z ^ z>>31
+		}
+	}
+	return g
+}
+
+// patternReach is, for each size, the points at the pattern's offsets
+// from each point (by the point's value; 0 off the board), built on first
+// use: the search looks up every candidate's pattern.
+var patternReach = func() (r [board.MaxSize + 1]func() [][patternPoints]board.Point) {
+	for size := range r {
+		r[size] = sync.OnceValue(func() [][patternPoints]board.Point {
+			reach := make([][patternPoints]board.Point, (size+2)*(size+2))
+			for _, p := range board.AllPoints(size) {
+				col, row := board.ColRow(size, p)
+				for k, o := range geometry.at {
+					if x, y := col+o.dx, row+o.dy; board.OnBoard(size, x, y) {
+						reach[p][k] = board.At(size, x, y)
+					}
+				}
+			}
+			return reach
+		})
+	}
+	return r
+}()
+
+// patternCellsAt is the pattern around p for c: one of 0..3
+// (patternCells) per offset.
+func patternCellsAt(b *board.Board, c board.Color, p board.Point) [patternPoints]uint8 {
+	var cells [patternPoints]uint8
+	for k, q := range patternReach[b.Size()]()[p] {
+		cells[k] = patternCell(b, c, q)
+	}
+	return cells
+}
+
+// patternCell is the point q's cell for c (q 0: off the board).
+func patternCell(b *board.Board, c board.Color, q board.Point) uint8 {
+	switch k := b.At(q); {
+	case q == 0:
+		return 3
+	case k == board.Empty:
+		return 0
+	case k == c:
+		return 1
+	}
+	return 2
+}
+
+// patternKeys are the hashes of the nested patterns in cells as oriented
+// by o (0: as they lie).
+func patternKeys(cells *[patternPoints]uint8, o int) [patternLevels]uint64 {
+	var keys [patternLevels]uint64
+	h, l := uint64(0), 0
+	for k, cell := range cells {
+		h ^= geometry.key[geometry.orient[o][k]][cell]
+		if k+1 == patternSizes[l] {
+			keys[l] = h
+			l++
+		}
+	}
+	return keys
+}
+
+// PatternKeys are the canonical hashes (the least over the eight
+// orientations) of the nested patterns around c's move at p: the same for
+// every orientation of the board.
+func PatternKeys(b *board.Board, c board.Color, p board.Point) [patternLevels]uint64 {
+	cells := patternCellsAt(b, c, p)
+	keys := patternKeys(&cells, 0)
+	for o := 1; o < 8; o++ {
+		k := patternKeys(&cells, o)
+		for l := range keys {
+			keys[l] = min(keys[l], k[l])
+		}
+	}
+	return keys
+}
+
+// PatternText is the nested pattern of the given level around c's move at
+// p as a model file writes it, in the orientation whose hash is
+// PatternKeys's: one letter of patternCells per point.
+func PatternText(b *board.Board, c board.Color, p board.Point, level int) string {
+	cells := patternCellsAt(b, c, p)
+	best, bestO := ^uint64(0), 0
+	for o := 0; o < 8; o++ {
+		if k := patternKeys(&cells, o)[level]; k < best {
+			best, bestO = k, o
+		}
+	}
+	var text [patternPoints]byte
+	for k := 0; k < patternSizes[level]; k++ {
+		text[geometry.orient[bestO][k]] = patternCells[cells[k]]
+	}
+	return string(text[:patternSizes[level]])
+}
+
+// parsePattern reads a pattern's text: its cells and its level.
+func parsePattern(text string) (cells [patternPoints]uint8, level int, err error) {
+	level = slices.Index(patternSizes[:], len(text))
+	if level < 0 {
+		return cells, 0, fmt.Errorf("pattern %q has %d points: want %v", text, len(text), patternSizes)
+	}
+	for k := range len(text) {
+		i := indexByte(patternCells, text[k])
+		if i < 0 {
+			return cells, 0, fmt.Errorf("pattern %q: point %d is %q: want one of %q", text, k+1, text[k], patternCells)
+		}
+		cells[k] = uint8(i)
+	}
+	return cells, level, nil
+}
+
+func indexByte(s string, c byte) int {
+	for i := range len(s) {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// orientedKeys are the hashes of every orientation of the pattern text of
+// the given level: the keys under which a board shows it.
+func orientedKeys(cells *[patternPoints]uint8, level int) []uint64 {
+	var keys []uint64
+	for o := 0; o < 8; o++ {
+		// Cells past the level's size are empty and do not enter its key.
+		if k := patternKeys(cells, o)[level]; !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// patternValue is the model's value for c's move at p: the index of the
+// largest nested pattern around it that the model lists (0: none). reach
+// is patternReach for the board's size. The table holds every smaller
+// size of a listed pattern (compile), so the first size it lacks ends the
+// search, and most candidates are read no further than their 12 nearest
+// points.
+func patternValue(b *board.Board, c board.Color, p board.Point, reach [][patternPoints]board.Point, index map[uint64]int32) int32 {
+	around := &reach[p]
+	h, k, v := uint64(0), 0, int32(0)
+	for _, n := range patternSizes {
+		for ; k < n; k++ {
+			// Orientation 0 leaves every offset in place.
+			h ^= geometry.key[k][patternCell(b, c, around[k])]
+		}
+		w, ok := index[h]
+		if !ok {
+			break
+		}
+		if w > 0 {
+			v = w
+		}
+	}
+	return v
+}
