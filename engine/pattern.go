@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/kisen-go/kisen/board"
@@ -42,7 +43,7 @@ type patternGeometry struct {
 	key    [patternPoints][4]uint64 // key[k][cell]
 }
 
-var geometry = newPatternGeometry()
+var patternLayout = newPatternGeometry()
 
 func newPatternGeometry() *patternGeometry {
 	g := &patternGeometry{}
@@ -102,7 +103,7 @@ var patternReach = func() (r [board.MaxSize + 1]func() [][patternPoints]board.Po
 			reach := make([][patternPoints]board.Point, (size+2)*(size+2))
 			for _, p := range board.AllPoints(size) {
 				col, row := board.ColRow(size, p)
-				for k, o := range geometry.at {
+				for k, o := range patternLayout.at {
 					if x, y := col+o.dx, row+o.dy; board.OnBoard(size, x, y) {
 						reach[p][k] = board.At(size, x, y)
 					}
@@ -143,7 +144,7 @@ func patternKeys(cells *[patternPoints]uint8, o int) [patternLevels]uint64 {
 	var keys [patternLevels]uint64
 	h, l := uint64(0), 0
 	for k, cell := range cells {
-		h ^= geometry.key[geometry.orient[o][k]][cell]
+		h ^= patternLayout.key[patternLayout.orient[o][k]][cell]
 		if k+1 == patternSizes[l] {
 			keys[l] = h
 			l++
@@ -180,7 +181,7 @@ func PatternText(b *board.Board, c board.Color, p board.Point, level int) string
 	}
 	var text [patternPoints]byte
 	for k := 0; k < patternSizes[level]; k++ {
-		text[geometry.orient[bestO][k]] = patternCells[cells[k]]
+		text[patternLayout.orient[bestO][k]] = patternCells[cells[k]]
 	}
 	return string(text[:patternSizes[level]])
 }
@@ -192,22 +193,13 @@ func parsePattern(text string) (cells [patternPoints]uint8, level int, err error
 		return cells, 0, fmt.Errorf("pattern %q has %d points: want %v", text, len(text), patternSizes)
 	}
 	for k := range len(text) {
-		i := indexByte(patternCells, text[k])
+		i := strings.IndexByte(patternCells, text[k])
 		if i < 0 {
 			return cells, 0, fmt.Errorf("pattern %q: point %d is %q: want one of %q", text, k+1, text[k], patternCells)
 		}
 		cells[k] = uint8(i)
 	}
 	return cells, level, nil
-}
-
-func indexByte(s string, c byte) int {
-	for i := range len(s) {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // orientedKeys are the hashes of every orientation of the pattern text of
@@ -235,7 +227,7 @@ func patternValue(b *board.Board, c board.Color, p board.Point, reach [][pattern
 	for _, n := range patternSizes {
 		for ; k < n; k++ {
 			// Orientation 0 leaves every offset in place.
-			h ^= geometry.key[k][patternCell(b, c, around[k])]
+			h ^= patternLayout.key[k][patternCell(b, c, around[k])]
 		}
 		w, ok := index[h]
 		if !ok {
