@@ -122,11 +122,7 @@ func TestPatternText(t *testing.T) {
 
 func mustGTP19(t *testing.T, v string) board.Point {
 	t.Helper()
-	p, err := board.ParseGTP(19, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return mustGTPOn(t, 19, v)
 }
 
 // A model's pattern lines give a move the pattern's strength in every

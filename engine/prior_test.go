@@ -54,7 +54,12 @@ func TestPriorsReadLadders(t *testing.T) {
 
 func mustGTP(t *testing.T, v string) board.Point {
 	t.Helper()
-	p, err := board.ParseGTP(9, v)
+	return mustGTPOn(t, 9, v)
+}
+
+func mustGTPOn(t *testing.T, size int, v string) board.Point {
+	t.Helper()
+	p, err := board.ParseGTP(size, v)
 	if err != nil {
 		t.Fatal(err)
 	}
