@@ -53,7 +53,8 @@ const maxModelLine = 200
 // ParseMoveModel reads a model file: '#' comment lines, one "sizes N..."
 // line, an optional "base hand" or "base even" line (what the model's
 // wins are added to; even by default), then one "GROUP VALUE GAMMA"
-// line per feature value.
+// line per feature value (for the pattern group, VALUE is the pattern's
+// text: one letter of ".XO#" per point, pattern.go).
 func ParseMoveModel(r io.Reader) (*MoveModel, error) {
 	m := &MoveModel{Patterns: map[string]float64{}}
 	for g := range m.Gamma {
