@@ -10,12 +10,11 @@
 // -skip leaves the named feature groups out of the fit (their strengths
 // stay 1, or -start's), to measure what a group adds, or to fit one group
 // on top of a committed model (-start engine/moves.model -skip all the
-// others). The pattern group's values are
-// the large patterns (engine/pattern.go) played at least -pattern-min
-// times in the training games, each candidate taking the largest of its
-// nested patterns among them. -base hand marks the model's
-// wins as added to the hand-set priors, for records of another program
-// (engine.MoveModel.OnHandPriors).
+// others). The pattern group's values are the large patterns
+// (engine/pattern.go) played at least -pattern-min times in the training
+// games, each candidate taking the largest of its nested patterns among
+// them. -base hand marks the model's wins as added to the hand-set
+// priors, for records of another program (engine.MoveModel.OnHandPriors).
 //
 // Every tenth game is held out: the fit reports how often the model's top
 // move is the move played there, and the mean log-likelihood.
@@ -68,9 +67,8 @@ func setOffsets(patterns int) {
 
 // patternCount is how often one pattern was the move played.
 type patternCount struct {
-	text  string
-	level int
-	n     int
+	text string
+	n    int
 }
 
 // countPatterns counts, over files, the patterns of every level around
@@ -78,13 +76,13 @@ type patternCount struct {
 func countPatterns(files []string) map[uint64]*patternCount {
 	counts := map[uint64]*patternCount{}
 	for _, f := range files {
-		err := replay(f, func(b *board.Board, p board.Point) {
+		_, err := replay(f, func(b *board.Board, p board.Point) {
 			keys := engine.PatternKeys(b, b.ToMove(), p)
 			for l, k := range keys {
 				if pc := counts[k]; pc != nil {
 					pc.n++
 				} else {
-					counts[k] = &patternCount{engine.PatternText(b, b.ToMove(), p, l), l, 1}
+					counts[k] = &patternCount{engine.PatternText(b, b.ToMove(), p, l), 1}
 				}
 			}
 		})
@@ -217,6 +215,9 @@ func main() {
 				m.Gamma[g] = start.Gamma[g]
 			}
 		}
+		if skip[engine.FeatPattern] {
+			m.Patterns = start.Patterns
+		}
 	}
 	m.OnHandPriors = *base == "hand"
 	m.Header = []string{
@@ -256,11 +257,7 @@ func fail(err error) {
 
 // add replays the record in file and adds its moves.
 func (d *dataset) add(file string) (int, error) {
-	size := 0
-	err := replay(file, func(b *board.Board, p board.Point) {
-		size = b.Size()
-		d.addPosition(b, p)
-	})
+	size, err := replay(file, d.addPosition)
 	if err != nil {
 		return 0, err
 	}
@@ -269,19 +266,20 @@ func (d *dataset) add(file string) (int, error) {
 }
 
 // replay calls fn with the board before each move of the record in file
-// that the model learns from, and the point played.
-func replay(file string, fn func(b *board.Board, played board.Point)) error {
+// that the model learns from, and the point played; it returns the
+// record's board size.
+func replay(file string, fn func(b *board.Board, played board.Point)) (int, error) {
 	data, err := sgf.ReadFile(file)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	rec, err := sgf.Parse(data)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	b, err := rec.Replay(0)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	for i, nd := range rec.Nodes {
 		mv := nd.Move
@@ -291,10 +289,10 @@ func replay(file string, fn func(b *board.Board, played board.Point)) error {
 			fn(b, mv.Point)
 		}
 		if err := b.Play(mv); err != nil {
-			return fmt.Errorf("move %d: %w", i+1, err)
+			return 0, fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
-	return nil
+	return rec.Size, nil
 }
 
 func (d *dataset) addPosition(b *board.Board, played board.Point) {
