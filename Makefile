@@ -6,7 +6,7 @@ BIN     := bin/kisen
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench fuzz fuzz-list fuzz-keep vet lint fmt-check clean timegame match9 ab arena soak killsoak diskfaults
+.PHONY: build test demo bench fuzz fuzz-list fuzz-keep vet lint fmt-check clean timegame match9 ab gnugo-ab arena soak killsoak diskfaults
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kisen
@@ -82,6 +82,11 @@ match9:
 # The working tree against revision REV at 1500 playouts/move (make ab REV=HEAD~1).
 ab:
 	scripts/ab.sh $(REV) 100 1500 9
+
+# The working tree and revision REV, each against GNU Go level 10 on the same
+# 100 games at 20,000 playouts/move (make gnugo-ab REV=HEAD~1); needs gnugo.
+gnugo-ab:
+	scripts/gnugo-ab.sh $(REV) gnugo-ab 100 20000 1
 
 # kisen refereed by cgoban's arena over stdin/stdout (--port -) against GNU Go
 # and itself; needs: sudo apt-get install -y cgoban xvfb gnugo. Not part of make test.
