@@ -32,7 +32,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the opponent program")
 	oppName := fs.String("opponent", "", "the opponent's name in the records (default: its program's file name)")
 	games := fs.Int("games", 2, "number of games (kisen is Black in odd-numbered games)")
-	first := fs.Int("first", 1, "number of the first game (sets its colour and seed)")
+	first := fs.Int("first", 1, "number of the first game (sets its colour, and the seed of kisen and of an opponent that takes set_random_seed)")
 	size := fs.Int("size", 9, "board size")
 	komi := fs.Float64("komi", 6.5, "komi")
 	moveTime := fs.Duration("move-time", time.Second, "kisen's time per move")
@@ -189,6 +189,11 @@ func playMatchGame(ctx context.Context, opt engine.Options, mainTime time.Durati
 		e.Close()
 		return matchResult{}, err
 	}
+	if err := seedOpponent(ctx, client, n); err != nil {
+		e.Close()
+		client.Close()
+		return matchResult{}, err
+	}
 	var res matchResult
 	ours := match.NewEnginePlayer("kisen", e)
 	ours.OnDecision = res.addDecision
@@ -232,6 +237,23 @@ func playMatchGame(ctx context.Context, opt engine.Options, mainTime time.Durati
 		res.note = fmt.Sprintf(" (the opponent's final_score failed, the record's result stands: %v)", theirs.scoreErr)
 	}
 	return res, nil
+}
+
+// seedOpponent gives the opponent the game number as its random seed when
+// it takes one (GNU Go's set_random_seed; GNU Go otherwise seeds from the
+// clock). kisen's seed is the game number too, so at a fixed playout count
+// with one thread game N is the same game in every run of the same builds,
+// and two builds of kisen differ only in the games where a change changes
+// a move (scripts/gnugo-ab.sh).
+func seedOpponent(ctx context.Context, c *gtp.Client, n int) error {
+	known, err := c.Send(ctx, "known_command set_random_seed")
+	if err != nil || known != "true" {
+		return nil // an opponent without the command, or without known_command, plays unseeded
+	}
+	if _, err := c.Send(ctx, fmt.Sprintf("set_random_seed %d", n)); err != nil {
+		return fmt.Errorf("seeding the opponent: %w", err)
+	}
+	return nil
 }
 
 // addDecision adds one of kisen's moves to the effort behind the result;
