@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -225,13 +227,43 @@ func TestWaitingScreen(t *testing.T) {
 // how long they have lasted, and grow as the seconds pass.
 func TestLinkStatesWithSeconds(t *testing.T) {
 	r := newRig(t, 80, 24, 19, true)
-	r.setLink(sgmp.Status{Cond: sgmp.CondWaitingAck, Waiting: "MOVE D4", Resends: 1, Since: time.Now().Add(-12 * time.Second)})
+	start := time.Now()
+	r.setLink(sgmp.Status{Cond: sgmp.CondWaitingAck, Waiting: "MOVE D4", Resends: 1, Since: start.Add(-12 * time.Second)})
 	r.ui.pollLink()
 	r.ui.poke()
-	r.waitFor("MOVE D4", "12 s", "resent 1")
-	r.waitFor("13 s") // polled every second
-	r.setLink(sgmp.Status{Cond: sgmp.CondPeerRestarted, Detail: "NEWGAME during the game", Since: time.Now().Add(-5 * time.Second)})
-	r.waitFor("peer restarted", "NEWGAME during the game", "5 s")
+	r.waitFor("MOVE D4", "resent 1")
+	r.waitForSeconds(12, start)
+	r.waitForSeconds(13, start) // polled every second
+	start = time.Now()
+	r.setLink(sgmp.Status{Cond: sgmp.CondPeerRestarted, Detail: "NEWGAME during the game", Since: start.Add(-5 * time.Second)})
+	r.waitFor("peer restarted", "NEWGAME during the game")
+	r.waitForSeconds(5, start)
+}
+
+// waitForSeconds waits until the link line shows "N s" with N at least
+// min, and fails if N is more than min plus the seconds since start: the
+// display polls every second, and a loaded machine may draw a second late,
+// so an exact figure would race.
+func (r *rig) waitForSeconds(min int, start time.Time) {
+	r.t.Helper()
+	re := regexp.MustCompile(`\b(\d+) s\b`)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := r.screen()
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			n, _ := strconv.Atoi(m[1])
+			if n >= min {
+				if most := min + int(time.Since(start).Seconds()) + 1; n > most {
+					r.t.Fatalf("the link line shows %d s, want %d-%d:\n%s", n, min, most, s)
+				}
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("no duration of %d s or more on screen:\n%s", min, s)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // TestLinkDownQuestionStays: the operator's choice after a link failure
