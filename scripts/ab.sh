@@ -13,12 +13,7 @@ REV=${1:?usage: scripts/ab.sh REV [GAMES] [PLAYOUTS] [SIZE]}
 GAMES=${2:-100}
 PLAYOUTS=${3:-1500}
 SIZE=${4:-9}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/base"
-git archive "$REV" | tar -x -C "$tmp/base"
-(cd "$tmp/base" && go build -o "$tmp/kisen-base" ./cmd/kisen)
-go build -o "$tmp/kisen-new" ./cmd/kisen
+. "$(dirname "$0")/twobuilds.sh"
 # The effort: the base is told the clock by kisen match (time_settings),
 # so only a fixed playout count goes on its command line.
 effort="--playouts $PLAYOUTS" base_effort="--playouts $PLAYOUTS"

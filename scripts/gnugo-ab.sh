@@ -18,12 +18,7 @@ GAMES=${3:-100}
 PLAYOUTS=${4:-20000}
 FIRST=${5:-1}
 GNUGO=${GNUGO:-/usr/games/gnugo}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/base"
-git archive "$REV" | tar -x -C "$tmp/base"
-(cd "$tmp/base" && go build -o "$tmp/kisen-base" ./cmd/kisen)
-go build -o "$tmp/kisen-new" ./cmd/kisen
+. "$(dirname "$0")/twobuilds.sh"
 mkdir -p "$OUT/new" "$OUT/base"
 for arm in new base; do
 	"$tmp/kisen-$arm" match --opponent-cmd "$GNUGO --mode gtp --level 10" \

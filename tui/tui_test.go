@@ -241,10 +241,10 @@ func TestLinkStatesWithSeconds(t *testing.T) {
 }
 
 // waitForSeconds waits until the link line shows "N s" with N at least
-// min, and fails if N is more than min plus the seconds since start: the
+// least, and fails if N is more than least plus the seconds since start: the
 // display polls every second, and a loaded machine may draw a second late,
 // so an exact figure would race.
-func (r *rig) waitForSeconds(min int, start time.Time) {
+func (r *rig) waitForSeconds(least int, start time.Time) {
 	r.t.Helper()
 	re := regexp.MustCompile(`\b(\d+) s\b`)
 	deadline := time.Now().Add(5 * time.Second)
@@ -252,15 +252,15 @@ func (r *rig) waitForSeconds(min int, start time.Time) {
 		s := r.screen()
 		for _, m := range re.FindAllStringSubmatch(s, -1) {
 			n, _ := strconv.Atoi(m[1])
-			if n >= min {
-				if most := min + int(time.Since(start).Seconds()) + 1; n > most {
-					r.t.Fatalf("the link line shows %d s, want %d-%d:\n%s", n, min, most, s)
+			if n >= least {
+				if most := least + int(time.Since(start).Seconds()) + 1; n > most {
+					r.t.Fatalf("the link line shows %d s, want %d-%d:\n%s", n, least, most, s)
 				}
 				return
 			}
 		}
 		if time.Now().After(deadline) {
-			r.t.Fatalf("no duration of %d s or more on screen:\n%s", min, s)
+			r.t.Fatalf("no duration of %d s or more on screen:\n%s", least, s)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
