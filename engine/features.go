@@ -187,20 +187,19 @@ func (s *featureScan) escape(p, q board.Point, selfAtari int) int32 {
 // Candidate is a move the search would consider, with its features.
 type Candidate struct {
 	Move     board.Point
-	Features Features              // FeatPattern 0: a fit numbers its own patterns
-	Patterns [patternLevels]uint64 // PatternKeys
+	Features Features // FeatPattern 0: a fit numbers its own patterns (PatternKeys)
 }
 
 // Candidates lists the moves of the player to move that the search
 // considers (legal, filling no own eye; no pass) with their features, the
-// shape in its canonical orientation, and the keys of the patterns around
-// them: the learned model's training data (scripts/mmfit).
+// shape in its canonical orientation: the learned model's training data
+// (scripts/mmfit).
 func Candidates(b *board.Board) []Candidate {
 	scan := newFeatureScan(b, new(board.Ladders), nil)
 	var out []Candidate
 	scan.candidates(func(p board.Point, _ int, f Features) {
 		f[FeatShape] = int32(board.CanonicalShape(uint32(f[FeatShape])))
-		out = append(out, Candidate{p, f, PatternKeys(b, scan.c, p)})
+		out = append(out, Candidate{p, f})
 	})
 	return out
 }

@@ -304,11 +304,8 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 	pos := position{first: len(d.feats) / ng, n: len(cands), played: idx}
 	for _, c := range cands {
 		f := c.Features
-		for l := len(c.Patterns) - 1; l >= 0 && d.patterns != nil; l-- {
-			if v, ok := d.patterns[c.Patterns[l]]; ok {
-				f[engine.FeatPattern] = v
-				break
-			}
+		if d.patterns != nil {
+			f[engine.FeatPattern] = d.patternValue(b, c.Move)
 		}
 		for g := 0; g < ng; g++ {
 			d.feats = append(d.feats, offset[g]+f[g])
@@ -399,6 +396,18 @@ func (d *dataset) evaluate(gamma []float64) (ll, top float64) {
 	}
 	n := float64(len(d.positions))
 	return ll / n, float64(hits) / n
+}
+
+// patternValue is the pattern group's value of the move at p: that of
+// the largest nested pattern around it the fit lists, 0 for none.
+func (d *dataset) patternValue(b *board.Board, p board.Point) int32 {
+	keys := engine.PatternKeys(b, b.ToMove(), p)
+	for l := len(keys) - 1; l >= 0; l-- {
+		if v, ok := d.patterns[keys[l]]; ok {
+			return v
+		}
+	}
+	return 0
 }
 
 // model turns the fitted gammas into a MoveModel, each group scaled so
