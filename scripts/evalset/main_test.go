@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeSet(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "set.tsv")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A position is replayed from its moves and searched the same way twice.
+func TestChooseRepeats(t *testing.T) {
+	set, err := readSet(writeSet(t, "g:4\t9\t6.5\tE5,C5,D4,F6\tB\t0.50\tD6\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set) != 1 || len(set[0].moves) != 4 {
+		t.Fatalf("read %+v, want one position of four moves", set)
+	}
+	first, err := choose(set[0], 300, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := choose(set[0], 300, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != again {
+		t.Errorf("same seed, different answers: %q and %q", first, again)
+	}
+	f := strings.Split(first, "\t")
+	if len(f) != 3 || f[0] != "g:4" || f[1] == "E5" || f[1] == "C5" {
+		t.Errorf("answer %q: want key, a move on an empty point, win rate", first)
+	}
+}
+
+func TestBadSetNamesTheLine(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"g:1\t9\t6.5\n", ":1: want at least 5"},
+		{"g:1\t9\t6.5\tE5\tW\n" + "g:2\tnine\t6.5\tE5\tW\n", ":2: board size"},
+		{"g:1\t9\tsix\tE5\tW\n", ":1: komi"},
+	} {
+		if _, err := readSet(writeSet(t, tc.text)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("readSet(%q) = %v, want an error containing %q", tc.text, err, tc.want)
+		}
+	}
+	set, err := readSet(writeSet(t, "g:1\t9\t6.5\tE5,E5\tB\t0.5\tD6\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := choose(set[0], 100, 1); err == nil || !strings.Contains(err.Error(), "move 2") {
+		t.Errorf("an occupied point: got %v, want an error naming move 2", err)
+	}
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""An oracle's verdict on the engine's moves: a stronger engine's searches
+price the moves kisen chooses on a fixed set of positions.
+
+  oracle.py positions STEP FIRST FILE.sgf... > SET.tsv
+      From move FIRST on, every STEP-th position of each record (not the
+      last two): the oracle's win rate for the side to move and its move.
+  oracle.py values SET.tsv CHOSEN.tsv...
+      For each position, the oracle searches the position after its own
+      move and after each run's move (scripts/evalset), from the other
+      side, once: the values are kept in SET.cache.tsv. Prints each run's
+      mean regret (the oracle's value of its own move minus that of the
+      run's move) and, for each later run, the paired difference from the
+      first with its standard error.
+
+The oracle is a GTP engine that speaks lz-genmove_analyze, started in
+ORACLE_DIR (required: the folder of a Pachi build, where it finds its
+pattern files) with ORACLE_CMD, by default Pachi 12 without its neural
+network, at 100,000 playouts for positions and 50,000 for values:
+  ORACLE_CMD="./pachi --nodcnn -r japanese -t =%d threads=2 -d 0"
+(%d is the playout count). docs/strength.md has the figures.
+"""
+import importlib.util
+import math
+import os
+import re
+import sys
+
+_here = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location('second_opinion', os.path.join(_here, 'second-opinion.py'))
+so = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(so)
+
+DIR = os.environ.get('ORACLE_DIR', '')
+CMD = os.environ.get('ORACLE_CMD', './pachi --nodcnn -r japanese -t =%d threads=2 -d 0')
+
+
+def search(eng, colour):
+    """The oracle's move and win rate for colour (0-1), undone after."""
+    reply = eng.ask(f'lz-genmove_analyze {colour.lower()} 100000')
+    infos = re.findall(r'info move (\S+) visits (\d+) winrate (\d+)', reply)
+    final = {m: (int(v), int(w)) for m, v, w in infos}
+    if 'play resign' not in reply:
+        eng.ask('undo')
+    if not final:
+        return None, None
+    best = max(final, key=lambda m: final[m][0])
+    return best, final[best][1] / 10000
+
+
+def setup(eng, size, komi, moves):
+    for c in (f'boardsize {size}', f'komi {komi}', 'clear_board'):
+        eng.ask(c)
+    colour = 'B'
+    for v in moves:
+        eng.ask(f'play {colour.lower()} {v}')
+        colour = 'W' if colour == 'B' else 'B'
+    return colour
+
+
+def need_dir():
+    if not DIR or not os.path.isdir(DIR):
+        raise SystemExit('oracle: set ORACLE_DIR to the folder of the oracle engine (a Pachi build), '
+                         f'got {DIR!r}')
+
+
+def positions(step, first, files):
+    need_dir()
+    eng = so.Engine(CMD % 100000, DIR)
+    for path in files:
+        size, komi, rec = so.read_record(path)
+        name = '/'.join(path.split('/')[-2:]).removesuffix('.sgf')
+        moves = []
+        for i, (c, p) in enumerate(rec):
+            want = 'B' if i % 2 == 0 else 'W'
+            if c != want:
+                raise SystemExit(f'oracle: {path}: move {i + 1} is not {want}: the set wants alternating moves')
+            if i >= first and (i - first) % step == 0 and i < len(rec) - 2:
+                colour = setup(eng, size, komi, moves)
+                best, rate = search(eng, colour)
+                if best is not None:
+                    print(f'{name}:{i}\t{size}\t{komi}\t{",".join(moves)}\t{colour}\t{rate:.4f}\t{best}', flush=True)
+            moves.append(so.vertex(p, size))
+    eng.ask('quit')
+
+
+def values(set_path, runs):
+    cache_path = set_path.removesuffix('.tsv') + '.cache.tsv'
+    cache = {}
+    if os.path.exists(cache_path):
+        for line in open(cache_path):
+            key, move, rate = line.rstrip('\n').split('\t')
+            cache[(key, move)] = float(rate)
+    pos = {}
+    for line in open(set_path):
+        t = line.rstrip('\n').split('\t')
+        pos[t[0]] = (int(t[1]), float(t[2]), t[3].split(',') if t[3] else [], t[4], t[6])
+    chosen = []
+    for r in runs:
+        c = {}
+        for line in open(r):
+            key, move, _ = line.rstrip('\n').split('\t')
+            if key not in pos:
+                raise SystemExit(f'oracle: {r}: position {key} is not in {set_path}')
+            c[key] = move
+        chosen.append(c)
+    want = sorted({(k, m) for c in chosen for k, m in c.items()} | {(k, pos[k][4]) for c in chosen for k in c})
+    missing = [w for w in want if w not in cache]
+    if missing:
+        need_dir()
+        print(f'oracle: searching {len(missing)} moves', file=sys.stderr)
+        eng = so.Engine(CMD % 50000, DIR)
+        with open(cache_path, 'a') as out:
+            for key, move in missing:
+                size, komi, moves, colour, _ = pos[key]
+                if move == 'resign':
+                    rate = 0.0
+                else:
+                    other = setup(eng, size, komi, moves + [move])
+                    _, r = search(eng, other)
+                    if r is None:
+                        continue
+                    rate = 1 - r
+                cache[(key, move)] = rate
+                out.write(f'{key}\t{move}\t{rate:.4f}\n')
+                out.flush()
+        eng.ask('quit')
+    regrets = []
+    for r, c in zip(runs, chosen):
+        reg = {k: cache[(k, pos[k][4])] - cache[(k, m)] for k, m in c.items()
+               if (k, m) in cache and (k, pos[k][4]) in cache}
+        regrets.append(reg)
+        big = sum(1 for x in reg.values() if x >= 0.1)
+        print(f'{r}: {len(reg)} positions, mean regret {sum(reg.values()) / len(reg):.4f}, 0.10 or more in {big}')
+    for r, reg, c in zip(runs[1:], regrets[1:], chosen[1:]):
+        d = [reg[k] - regrets[0][k] for k in reg if k in regrets[0]]
+        m = sum(d) / len(d)
+        se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
+        differ = sum(1 for k in c if k in chosen[0] and c[k] != chosen[0][k])
+        print(f'{r} minus {runs[0]}: {m:+.4f} (standard error {se:.4f}) over {len(d)}, moves differ in {differ}')
+
+
+def main():
+    if len(sys.argv) >= 5 and sys.argv[1] == 'positions':
+        positions(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == 'values':
+        values(sys.argv[2], sys.argv[3:])
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == '__main__':
+    main()
