@@ -131,9 +131,13 @@ def values(set_path, runs):
                if (k, m) in cache and (k, pos[k][4]) in cache}
         regrets.append(reg)
         big = sum(1 for x in reg.values() if x >= 0.1)
-        print(f'{r}: {len(reg)} positions, mean regret {sum(reg.values()) / len(reg):.4f}, 0.10 or more in {big}')
+        mean = sum(reg.values()) / len(reg) if reg else float('nan')
+        print(f'{r}: {len(reg)} positions, mean regret {mean:.4f}, 0.10 or more in {big}')
     for r, reg, c in zip(runs[1:], regrets[1:], chosen[1:]):
         d = [reg[k] - regrets[0][k] for k in reg if k in regrets[0]]
+        if len(d) < 2:
+            print(f'{r} minus {runs[0]}: fewer than two positions in common')
+            continue
         m = sum(d) / len(d)
         se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
         differ = sum(1 for k in c if k in chosen[0] and c[k] != chosen[0][k])
