@@ -109,21 +109,31 @@ func (r *rig) screen() string {
 // goroutine).
 func (r *rig) waitFor(want ...string) {
 	r.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		s := r.screen()
-		missing := ""
+	missing := ""
+	r.waitUntil(func(s string) bool {
+		missing = ""
 		for _, w := range want {
 			if !strings.Contains(s, w) {
 				missing = w
-				break
+				return false
 			}
 		}
-		if missing == "" {
+		return true
+	}, func() string { return fmt.Sprintf("%q not on screen", missing) })
+}
+
+// waitUntil polls the screen until done accepts it, failing after five
+// seconds with what() and the screen.
+func (r *rig) waitUntil(done func(screen string) bool, what func() string) {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := r.screen()
+		if done(s) {
 			return
 		}
 		if time.Now().After(deadline) {
-			r.t.Fatalf("%q not on screen:\n%s", missing, s)
+			r.t.Fatalf("%s:\n%s", what(), s)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -246,25 +256,23 @@ func TestLinkStatesWithSeconds(t *testing.T) {
 // so an exact figure would race.
 func (r *rig) waitForSeconds(least int, start time.Time) {
 	r.t.Helper()
-	re := regexp.MustCompile(`\b(\d+) s\b`)
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		s := r.screen()
-		for _, m := range re.FindAllStringSubmatch(s, -1) {
-			n, _ := strconv.Atoi(m[1])
-			if n >= least {
-				if most := least + int(time.Since(start).Seconds()) + 1; n > most {
-					r.t.Fatalf("the link line shows %d s, want %d-%d:\n%s", n, least, most, s)
-				}
-				return
+	shown, screen := 0, ""
+	r.waitUntil(func(s string) bool {
+		for _, m := range secondsShown.FindAllStringSubmatch(s, -1) {
+			if n, _ := strconv.Atoi(m[1]); n >= least {
+				shown, screen = n, s
+				return true
 			}
 		}
-		if time.Now().After(deadline) {
-			r.t.Fatalf("no duration of %d s or more on screen:\n%s", least, s)
-		}
-		time.Sleep(10 * time.Millisecond)
+		return false
+	}, func() string { return fmt.Sprintf("no duration of %d s or more on screen", least) })
+	if most := least + int(time.Since(start).Seconds()) + 1; shown > most {
+		r.t.Fatalf("the link line shows %d s, want %d-%d:\n%s", shown, least, most, screen)
 	}
 }
+
+// secondsShown matches a duration on the link line.
+var secondsShown = regexp.MustCompile(`\b(\d+) s\b`)
 
 // TestLinkDownQuestionStays: the operator's choice after a link failure
 // stays on screen through clock ticks until answered, and the answer goes
