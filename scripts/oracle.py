@@ -23,7 +23,6 @@ network, at 100,000 playouts for positions and 50,000 for values:
 import importlib.util
 import math
 import os
-import re
 import sys
 
 _here = os.path.dirname(os.path.abspath(__file__))
@@ -36,12 +35,8 @@ CMD = os.environ.get('ORACLE_CMD', './pachi --nodcnn -r japanese -t =%d threads=
 
 
 def search(eng, colour):
-    """The oracle's move and win rate for colour (0-1), undone after."""
-    reply = eng.ask(f'lz-genmove_analyze {colour.lower()} 100000')
-    infos = re.findall(r'info move (\S+) visits (\d+) winrate (\d+)', reply)
-    final = {m: (int(v), int(w)) for m, v, w in infos}
-    if 'play resign' not in reply:
-        eng.ask('undo')
+    """The oracle's move and win rate for colour (0-1), taken back after."""
+    final = so.analyze(eng, colour)
     if not final:
         return None, None
     best = max(final, key=lambda m: final[m][0])
@@ -49,13 +44,11 @@ def search(eng, colour):
 
 
 def setup(eng, size, komi, moves):
+    """Sets up the position after moves (Black first)."""
     for c in (f'boardsize {size}', f'komi {komi}', 'clear_board'):
         eng.ask(c)
-    colour = 'B'
-    for v in moves:
-        eng.ask(f'play {colour.lower()} {v}')
-        colour = 'W' if colour == 'B' else 'B'
-    return colour
+    for i, v in enumerate(moves):
+        eng.ask(f'play {"bw"[i % 2]} {v}')
 
 
 def need_dir():
@@ -70,17 +63,18 @@ def positions(step, first, files):
     for path in files:
         size, komi, rec = so.read_record(path)
         name = '/'.join(path.split('/')[-2:]).removesuffix('.sgf')
+        setup(eng, size, komi, [])
         moves = []
         for i, (c, p) in enumerate(rec):
             want = 'B' if i % 2 == 0 else 'W'
             if c != want:
                 raise SystemExit(f'oracle: {path}: move {i + 1} is not {want}: the set wants alternating moves')
             if i >= first and (i - first) % step == 0 and i < len(rec) - 2:
-                colour = setup(eng, size, komi, moves)
-                best, rate = search(eng, colour)
+                best, rate = search(eng, c)
                 if best is not None:
-                    print(f'{name}:{i}\t{size}\t{komi}\t{",".join(moves)}\t{colour}\t{rate:.4f}\t{best}', flush=True)
+                    print(f'{name}:{i}\t{size}\t{komi}\t{",".join(moves)}\t{c}\t{rate:.4f}\t{best}', flush=True)
             moves.append(so.vertex(p, size))
+            eng.ask(f'play {c.lower()} {moves[-1]}')
     eng.ask('quit')
 
 
@@ -111,13 +105,18 @@ def values(set_path, runs):
         print(f'oracle: searching {len(missing)} moves', file=sys.stderr)
         eng = so.Engine(CMD % 50000, DIR)
         with open(cache_path, 'a') as out:
-            for key, move in missing:
+            last = None
+            for key, move in missing:  # sorted: one position's moves come together
                 size, komi, moves, colour, _ = pos[key]
                 if move == 'resign':
                     rate = 0.0
                 else:
-                    other = setup(eng, size, komi, moves + [move])
-                    _, r = search(eng, other)
+                    if key != last:
+                        setup(eng, size, komi, moves)
+                        last = key
+                    eng.ask(f'play {colour.lower()} {move}')
+                    _, r = search(eng, 'W' if colour == 'B' else 'B')
+                    eng.ask('undo')
                     if r is None:
                         continue
                     rate = 1 - r

@@ -65,6 +65,18 @@ class Engine:
         return reply
 
 
+def analyze(eng, colour):
+    """The engine's search for colour (B or W), taken back afterwards:
+    {move: (visits, win rate in hundredths of a per cent)}."""
+    reply = eng.ask(f'lz-genmove_analyze {colour.lower()} 100000')
+    infos = re.findall(r'info move (\S+) visits (\d+) winrate (\d+)', reply)
+    # A resigning engine plays nothing, so there is nothing to undo.
+    if 'play resign' not in reply:
+        eng.ask('undo')
+    # The last report of each move is its final one.
+    return {m: (int(v), int(w)) for m, v, w in infos}
+
+
 def main():
     if len(sys.argv) < 4 or sys.argv[2] not in ('B', 'W'):
         raise SystemExit(__doc__)
@@ -77,17 +89,11 @@ def main():
     for i, (c, p) in enumerate(moves):
         played = vertex(p, size)
         if c == colour:
-            reply = eng.ask(f'lz-genmove_analyze {c.lower()} 100000')
-            infos = re.findall(r'info move (\S+) visits (\d+) winrate (\d+)', reply)
-            # The last report of each move is its final one.
-            final = {m: (int(v), int(w)) for m, v, w in infos}
+            final = analyze(eng, c)
             choice = max(final, key=lambda m: final[m][0]) if final else '?'
             rate = final[choice][1] / 100 if final else float('nan')
             ours = final.get(played)
             ours_text = f'{ours[1] / 100:.1f} ({ours[0]})' if ours else '-'
-            # A resigning engine plays nothing, so there is nothing to undo.
-            if 'play resign' not in reply:
-                eng.ask('undo')
             print(f'{i + 1:3d} {c} played {played:4s} engine {choice:6s} {rate:5.1f}  played {ours_text}',
                   flush=True)
         eng.ask(f'play {c.lower()} {played}')
