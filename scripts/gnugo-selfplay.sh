@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Records for the learned move model on a board where kisen's own play is
-# too slow to make a corpus (19x19, 13x13): GNU Go plays both colours in
-# one GTP process, game N with random seed N, until two passes, a
-# resignation or the 400-move cap, and writes DIR/game-NNN.sgf.
+# too slow to make a corpus (19x19, 13x13), or of a stronger player: one
+# GTP engine plays both colours in one process, game N with random seed N,
+# until two passes, a resignation or the 400-move cap, and writes
+# DIR/game-NNN.sgf. The engine is GNU Go at LEVEL, or the command in ENGINE
+# (named NAME in the records); %d in ENGINE stands for the game's number,
+# for an engine that takes its seed on the command line, since not every
+# engine knows set_random_seed.
 # Run two of these side by side on two cores (FIRST apart).
-# Usage: scripts/gnugo-selfplay.sh DIR SIZE FIRST LAST [LEVEL]
+# Usage: [ENGINE="CMD" NAME=N] scripts/gnugo-selfplay.sh DIR SIZE FIRST LAST [LEVEL]
 #   then: go run ./scripts/mmfit -o engine/moves19.model DIR...
 set -euo pipefail
 DIR=${1:?usage: scripts/gnugo-selfplay.sh DIR SIZE FIRST LAST [LEVEL]}
@@ -13,10 +17,12 @@ FIRST=${3:?first game}
 LAST=${4:?last game}
 LEVEL=${5:-10}
 GNUGO=${GNUGO:-/usr/games/gnugo}
+ENGINE=${ENGINE:-$GNUGO --mode gtp --level $LEVEL}
+NAME=${NAME:-GNU Go $LEVEL}
 mkdir -p "$DIR"
 
 # ask sends one GTP command and sets REPLY to the answer's text ("" for
-# "="); a "?" answer stops the script, since the record would be wrong.
+# "="); on a "?" answer it returns 1 with the answer in REPLY.
 ask() {
 	echo "$1" >&"${G[1]}"
 	local line out=""
@@ -26,8 +32,13 @@ ask() {
 	done
 	case $out in
 	"="*) REPLY=${out#=}; REPLY=${REPLY# } ;;
-	*) echo "gnugo-selfplay: '$1' answered '$out'" >&2; exit 1 ;;
+	*) REPLY=$out; return 1 ;;
 	esac
+}
+
+# must is ask for a command whose refusal would make the record wrong.
+must() {
+	ask "$1" || { echo "gnugo-selfplay: '$1' answered '$REPLY'" >&2; exit 1; }
 }
 
 # sgfpoint prints GTP vertex $1 (Q16, pass) as an SGF point ([] for a pass).
@@ -42,16 +53,17 @@ sgfpoint() {
 for ((n = FIRST; n <= LAST; n++)); do
 	out=$(printf '%s/game-%03d.sgf' "$DIR" "$n")
 	[ -s "$out" ] && continue # a run that was stopped goes on where it was
-	coproc G { exec "$GNUGO" --mode gtp --level "$LEVEL"; }
-	ask "boardsize $SIZE"
-	ask "clear_board"
-	ask "komi 6.5"
-	ask "set_random_seed $n"
+	# shellcheck disable=SC2086 # the command is split on spaces
+	coproc G { exec ${ENGINE//%d/$n}; }
+	must "boardsize $SIZE"
+	must "clear_board"
+	must "komi 6.5"
+	ask "set_random_seed $n" || true # the seed may be on the command line
 	passes=0 moves=0 colour=black
-	sgf="(;GM[1]FF[4]CA[UTF-8]AP[gnugo-selfplay.sh]SZ[$SIZE]KM[6.5]RU[Japanese]PB[GNU Go $LEVEL]PW[GNU Go $LEVEL]GC[random seed $n]"
+	sgf="(;GM[1]FF[4]CA[UTF-8]AP[gnugo-selfplay.sh]SZ[$SIZE]KM[6.5]RU[Japanese]PB[$NAME]PW[$NAME]GC[random seed $n]"
 	body=""
 	while ((moves < 400)); do
-		ask "genmove $colour"
+		must "genmove $colour"
 		moves=$((moves + 1))
 		case ${REPLY^^} in
 		PASS) passes=$((passes + 1)) ;;
@@ -68,8 +80,11 @@ for ((n = FIRST; n <= LAST; n++)); do
 	body=${body//;b/;B}
 	body=${body//;w/;W}
 	if [ "${REPLY^^}" != RESIGN ]; then
-		ask "final_score"
-		res=$REPLY
+		if ask "final_score"; then
+			res=$REPLY
+		else
+			res=? # the engine does not count; mmfit needs only the moves
+		fi
 	fi
 	printf '%sRE[%s]\n%s)\n' "$sgf" "$res" "$body" >"$out.part"
 	mv "$out.part" "$out"

@@ -5,7 +5,7 @@
 // on the same positions this way in minutes rather than in the hours
 // of an A/B match.
 //
-// Usage: go run ./scripts/evalset [-playouts 20000] [-workers 2] SET.tsv > CHOSEN.tsv
+// Usage: go run ./scripts/evalset [-playouts 20000] [-workers 2] [-model FILE] SET.tsv > CHOSEN.tsv
 //
 // A set line is: key, board size, komi, the moves so far (GTP vertices,
 // Black first, comma-separated), the side to move, the oracle's win rate
@@ -41,12 +41,18 @@ func main() {
 	playouts := flag.Int("playouts", 20000, "playouts per position")
 	workers := flag.Int("workers", 2, "positions searched at once (one thread each)")
 	seed := flag.Uint64("seed", 1, "seed of the first position; the others follow")
+	modelFile := flag.String("model", "", "a move model file (scripts/mmfit) in place of the committed one")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: evalset [-playouts N] [-workers N] [-seed N] SET.tsv")
+		fmt.Fprintln(os.Stderr, "usage: evalset [-playouts N] [-workers N] [-seed N] [-model FILE] SET.tsv")
 		os.Exit(2)
 	}
 	set, err := readSet(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "evalset:", err)
+		os.Exit(1)
+	}
+	model, err := readModel(*modelFile)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "evalset:", err)
 		os.Exit(1)
@@ -60,7 +66,7 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				out[i], errs[i] = choose(set[i], *playouts, *seed+uint64(i))
+				out[i], errs[i] = choose(set[i], engine.Options{Playouts: *playouts, Seed: *seed + uint64(i), Model: model})
 			}
 		}()
 	}
@@ -109,8 +115,26 @@ func readSet(path string) ([]position, error) {
 	return set, sc.Err()
 }
 
-// choose replays p and searches it with a fresh engine.
-func choose(p position, playouts int, seed uint64) (string, error) {
+// readModel reads the model file of -model (nil: none given).
+func readModel(file string) (*engine.MoveModel, error) {
+	if file == "" {
+		return nil, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := engine.ParseMoveModel(f)
+	if err != nil {
+		return nil, fmt.Errorf("-model %s: %w", file, err)
+	}
+	return m, nil
+}
+
+// choose replays p and searches it with a fresh one-thread engine; opt
+// gives the playouts, the seed and the model.
+func choose(p position, opt engine.Options) (string, error) {
 	b, err := board.New(p.size)
 	if err != nil {
 		return "", err
@@ -126,7 +150,8 @@ func choose(p position, playouts int, seed uint64) (string, error) {
 		}
 		c = c.Opponent()
 	}
-	e, err := engine.New(engine.Options{Size: p.size, Komi: p.komi, Threads: 1, Playouts: playouts, Seed: seed, MaxMemoryMB: 64})
+	opt.Size, opt.Komi, opt.Threads, opt.MaxMemoryMB = p.size, p.komi, 1, 64
+	e, err := engine.New(opt)
 	if err != nil {
 		return "", err
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kisen-go/kisen/engine"
 )
 
 func writeSet(t *testing.T, text string) string {
@@ -25,11 +27,11 @@ func TestChooseRepeats(t *testing.T) {
 	if len(set) != 1 || len(set[0].moves) != 4 {
 		t.Fatalf("read %+v, want one position of four moves", set)
 	}
-	first, err := choose(set[0], 300, 7)
+	first, err := choose(set[0], engine.Options{Playouts: 300, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := choose(set[0], 300, 7)
+	again, err := choose(set[0], engine.Options{Playouts: 300, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +58,24 @@ func TestBadSetNamesTheLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := choose(set[0], 100, 1); err == nil || !strings.Contains(err.Error(), "move 2") {
+	if _, err := choose(set[0], engine.Options{Playouts: 100, Seed: 1}); err == nil || !strings.Contains(err.Error(), "move 2") {
 		t.Errorf("an occupied point: got %v, want an error naming move 2", err)
+	}
+}
+
+func TestReadModel(t *testing.T) {
+	if m, err := readModel(""); m != nil || err != nil {
+		t.Fatalf("no -model: got %v, %v; want nil, nil", m, err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.model")
+	if err := os.WriteFile(bad, []byte("not a model\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readModel(bad); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Fatalf("a bad file: got %v; want an error naming %s", err, bad)
+	}
+	m, err := readModel("../../engine/moves.model")
+	if err != nil || m == nil {
+		t.Fatalf("the committed model: got %v, %v", m, err)
 	}
 }
