@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"maps"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,6 +47,21 @@ type MoveModel struct {
 
 // ErrBadModel is returned by ParseMoveModel for a file it cannot read.
 var ErrBadModel = errors.New("bad move model")
+
+// ReadMoveModelFile reads the model file at path (ParseMoveModel); its
+// errors name the file.
+func ReadMoveModelFile(path string) (*MoveModel, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := ParseMoveModel(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
 
 // maxModelLine bounds a model file's line: a real line is under 40 bytes.
 const maxModelLine = 200

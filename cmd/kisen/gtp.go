@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -79,14 +80,11 @@ func readModel(file string) (*engine.MoveModel, error) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := os.Open(file)
-	if err != nil {
+	m, err := engine.ReadMoveModelFile(file)
+	if errors.Is(err, engine.ErrBadModel) {
+		return nil, fmt.Errorf("--model %w (a file written by scripts/mmfit)", err)
+	} else if err != nil {
 		return nil, fmt.Errorf("--model: %w", err)
-	}
-	defer f.Close()
-	m, err := engine.ParseMoveModel(f)
-	if err != nil {
-		return nil, fmt.Errorf("--model %s: %w (a file written by scripts/mmfit)", file, err)
 	}
 	return m, nil
 }

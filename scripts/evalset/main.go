@@ -120,16 +120,7 @@ func readModel(file string) (*engine.MoveModel, error) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	m, err := engine.ParseMoveModel(f)
-	if err != nil {
-		return nil, fmt.Errorf("-model %s: %w", file, err)
-	}
-	return m, nil
+	return engine.ReadMoveModelFile(file)
 }
 
 // choose replays p and searches it with a fresh one-thread engine; opt

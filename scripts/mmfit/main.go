@@ -182,7 +182,7 @@ func main() {
 	var start *engine.MoveModel
 	if *startFile != "" {
 		var err error
-		if start, err = readModel(*startFile); err != nil {
+		if start, err = engine.ReadMoveModelFile(*startFile); err != nil {
 			fail(err)
 		}
 		for g := 0; g < ng; g++ {
@@ -235,19 +235,6 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("wrote %s\n", *out)
-}
-
-func readModel(file string) (*engine.MoveModel, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	m, err := engine.ParseMoveModel(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	return m, nil
 }
 
 func fail(err error) {
