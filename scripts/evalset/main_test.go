@@ -9,9 +9,11 @@ import (
 	"github.com/kisen-go/kisen/engine"
 )
 
-func writeSet(t *testing.T, text string) string {
+// writeTemp writes text into a file called name in a temporary folder and
+// returns its path.
+func writeTemp(t *testing.T, name, text string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "set.tsv")
+	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +22,7 @@ func writeSet(t *testing.T, text string) string {
 
 // A position is replayed from its moves and searched the same way twice.
 func TestChooseRepeats(t *testing.T) {
-	set, err := readSet(writeSet(t, "g:4\t9\t6.5\tE5,C5,D4,F6\tB\t0.50\tD6\n"))
+	set, err := readSet(writeTemp(t, "set.tsv", "g:4\t9\t6.5\tE5,C5,D4,F6\tB\t0.50\tD6\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,11 +52,11 @@ func TestBadSetNamesTheLine(t *testing.T) {
 		{"g:1\t9\t6.5\tE5\tW\n" + "g:2\tnine\t6.5\tE5\tW\n", ":2: board size"},
 		{"g:1\t9\tsix\tE5\tW\n", ":1: komi"},
 	} {
-		if _, err := readSet(writeSet(t, tc.text)); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := readSet(writeTemp(t, "set.tsv", tc.text)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("readSet(%q) = %v, want an error containing %q", tc.text, err, tc.want)
 		}
 	}
-	set, err := readSet(writeSet(t, "g:1\t9\t6.5\tE5,E5\tB\t0.5\tD6\n"))
+	set, err := readSet(writeTemp(t, "set.tsv", "g:1\t9\t6.5\tE5,E5\tB\t0.5\tD6\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,10 +69,7 @@ func TestReadModel(t *testing.T) {
 	if m, err := readModel(""); m != nil || err != nil {
 		t.Fatalf("no -model: got %v, %v; want nil, nil", m, err)
 	}
-	bad := filepath.Join(t.TempDir(), "bad.model")
-	if err := os.WriteFile(bad, []byte("not a model\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bad := writeTemp(t, "bad.model", "not a model\n")
 	if _, err := readModel(bad); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Fatalf("a bad file: got %v; want an error naming %s", err, bad)
 	}
