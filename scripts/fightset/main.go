@@ -1,0 +1,644 @@
+// fightset measures how well the search's playouts, without the tree,
+// judge the groups in fights: whether a group GNU Go's reading calls dead
+// dies in them, and one it calls alive lives. The oracle set
+// (scripts/oracle.py) prices whole moves; this one asks the narrower
+// question a playout change should answer first.
+//
+// Usage:
+//
+//	go run ./scripts/fightset label [-gnugo CMD] [-min 2] [-workers 2] SET.tsv > FIGHTS.tsv
+//	go run ./scripts/fightset measure [-playouts 500] [-workers 2] FIGHTS.tsv > VERDICTS.tsv
+//	go run ./scripts/fightset compare BASE.tsv ARM.tsv
+//
+// label reads positions in the oracle set's format (key, board size, komi,
+// the moves so far as GTP vertices; later fields are ignored) and asks
+// GNU Go (dragon_status, its life-and-death reader) about every group of
+// at least -min stones. An item is a group and what must become of it:
+//
+//   - alive, dead: GNU Go's status in the position as it stands;
+//   - attacked: a critical group after the attacker's move at GNU Go's
+//     attack point (it must die), confirmed by asking again after the move;
+//   - defended: the same after the owner's defence (it must live).
+//
+// When the side to move is not the one making the attack or the defence,
+// the other side passes first, so the moves still alternate.
+//
+// measure runs -playouts of engine.Playouts from each item's position and
+// prints, per item, the share of playouts in which the group's stone
+// survives, and a summary by kind on standard error. compare pairs two
+// such files item by item (two builds of the playouts).
+//
+// An item line: key, board size, komi, moves, the group's vertex, its
+// colour (B or W), the target (alive or dead), the kind, the group's
+// stones. A verdict line: the item's key and vertex, its kind, its
+// target, the share of survivals.
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/gtp"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "label":
+		err = label(os.Args[2:])
+	case "measure":
+		err = measure(os.Args[2:])
+	case "confirm":
+		err = confirm(os.Args[2:])
+	case "compare":
+		err = compare(os.Args[2:])
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fightset:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: fightset label [-gnugo CMD] [-min N] [-workers N] SET.tsv\n"+
+		"       fightset confirm -engine CMD FIGHTS.tsv\n"+
+		"       fightset measure [-playouts N] [-workers N] [-seed N] FIGHTS.tsv\n"+
+		"       fightset compare BASE.tsv ARM.tsv")
+	os.Exit(2)
+}
+
+// position is a line of the input set: the first four fields.
+type position struct {
+	key   string
+	size  int
+	komi  float64
+	moves []string
+}
+
+// item is a group whose fate is known, in the position after moves.
+type item struct {
+	position
+	vertex string
+	color  board.Color
+	alive  bool // the target
+	kind   string
+	stones int
+}
+
+func readPositions(path string, fields int) ([][]string, []position, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	var rows [][]string
+	var ps []position
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		t := strings.Split(sc.Text(), "\t")
+		if len(t) < fields {
+			return nil, nil, fmt.Errorf("%s:%d: want at least %d tab-separated fields, got %d", path, n, fields, len(t))
+		}
+		size, err := strconv.Atoi(t[1])
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: board size: %w", path, n, err)
+		}
+		komi, err := strconv.ParseFloat(t[2], 64)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: komi: %w", path, n, err)
+		}
+		var moves []string
+		if t[3] != "" {
+			moves = strings.Split(t[3], ",")
+		}
+		rows = append(rows, t)
+		ps = append(ps, position{key: t[0], size: size, komi: komi, moves: moves})
+	}
+	return rows, ps, sc.Err()
+}
+
+// replay plays p's moves on a new board, Black first.
+func replay(p position) (*board.Board, error) {
+	b, err := board.New(p.size)
+	if err != nil {
+		return nil, err
+	}
+	c := board.Black
+	for i, v := range p.moves {
+		pt, err := board.ParseGTP(p.size, v)
+		if err != nil {
+			return nil, fmt.Errorf("%s: move %d: %w", p.key, i+1, err)
+		}
+		if err := b.Play(board.Move{Color: c, Point: pt}); err != nil {
+			return nil, fmt.Errorf("%s: move %d: %w", p.key, i+1, err)
+		}
+		c = c.Opponent()
+	}
+	return b, nil
+}
+
+// startLabeller starts the GTP engine that labels the groups.
+func startLabeller(command string) (*gtp.Client, error) {
+	return gtp.Start(context.Background(), command)
+}
+
+// ask sends one command to g and returns its answer.
+func ask(g *gtp.Client, format string, args ...any) (string, error) {
+	return g.Send(context.Background(), fmt.Sprintf(format, args...))
+}
+
+func label(args []string) error {
+	fs := flag.NewFlagSet("label", flag.ExitOnError)
+	gnugo := fs.String("gnugo", "/usr/games/gnugo --mode gtp --level 10", "the GNU Go GTP command")
+	min := fs.Int("min", 2, "the fewest stones a group needs to be asked about")
+	workers := fs.Int("workers", 2, "GNU Go processes at once")
+	fs.Parse(args)
+	if fs.NArg() != 1 {
+		usage()
+	}
+	_, ps, err := readPositions(fs.Arg(0), 4)
+	if err != nil {
+		return err
+	}
+	out := make([][]item, len(ps))
+	errs := make([]error, len(ps))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range *workers {
+		g, err := startLabeller(*gnugo)
+		if err != nil {
+			return err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer g.Close()
+			for i := range jobs {
+				out[i], errs[i] = labelPosition(g, ps[i], *min)
+			}
+		}()
+	}
+	for i := range ps {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	counts := map[string]int{}
+	for i, its := range out {
+		if errs[i] != nil {
+			return fmt.Errorf("%s: %w", ps[i].key, errs[i])
+		}
+		for _, it := range its {
+			target := "dead"
+			if it.alive {
+				target = "alive"
+			}
+			fmt.Fprintf(w, "%s\t%d\t%g\t%s\t%s\t%s\t%s\t%s\t%d\n", it.key, it.size, it.komi,
+				strings.Join(it.moves, ","), it.vertex, colorName(it.color), target, it.kind, it.stones)
+			counts[it.kind]++
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%d positions: %d alive, %d dead, %d attacked, %d defended\n",
+		len(ps), counts["alive"], counts["dead"], counts["attacked"], counts["defended"])
+	return nil
+}
+
+func colorName(c board.Color) string {
+	if c == board.Black {
+		return "B"
+	}
+	return "W"
+}
+
+// labelPosition asks g about every group of at least min stones in p.
+func labelPosition(g *gtp.Client, p position, min int) ([]item, error) {
+	b, err := replay(p)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ask(g, "boardsize %d", p.size); err != nil {
+		return nil, err
+	}
+	if _, err := ask(g, "clear_board"); err != nil {
+		return nil, err
+	}
+	if _, err := ask(g, "komi %g", p.komi); err != nil {
+		return nil, err
+	}
+	c := board.Black
+	for _, v := range p.moves {
+		if _, err := ask(g, "play %s %s", colorName(c), v); err != nil {
+			return nil, err
+		}
+		c = c.Opponent()
+	}
+	toMove := c
+	dragons, err := ask(g, "dragon_stones")
+	if err != nil {
+		return nil, err
+	}
+	var items []item
+	for _, line := range strings.Split(dragons, "\n") {
+		stones := strings.Fields(line)
+		if len(stones) < min {
+			continue
+		}
+		v := stones[0]
+		pt, err := board.ParseGTP(p.size, v)
+		if err != nil {
+			return nil, err
+		}
+		own := b.At(pt)
+		status, err := ask(g, "dragon_status %s", v)
+		if err != nil {
+			return nil, err
+		}
+		f := strings.Fields(status)
+		base := item{position: p, vertex: v, color: own, stones: len(stones)}
+		switch {
+		case len(f) == 0:
+		case f[0] == "alive", f[0] == "dead":
+			it := base
+			it.alive, it.kind = f[0] == "alive", f[0]
+			items = append(items, it)
+		case f[0] == "critical" && len(f) == 3:
+			for _, side := range []struct {
+				kind  string
+				mover board.Color
+				point string
+			}{{"attacked", own.Opponent(), f[1]}, {"defended", own, f[2]}} {
+				it, ok, err := afterMove(g, base, toMove, side.mover, side.point, side.kind)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					items = append(items, it)
+				}
+			}
+		}
+	}
+	return items, nil
+}
+
+// afterMove plays mover at point (after a pass when toMove is the other
+// side) and keeps the item when GNU Go then calls the group dead
+// (attacked) or alive (defended), and the group is still on the board.
+// The moves are taken back before it returns.
+func afterMove(g *gtp.Client, base item, toMove, mover board.Color, point, kind string) (item, bool, error) {
+	if _, err := board.ParseGTP(base.size, point); err != nil {
+		return item{}, false, nil // a pass or nothing: no move to try
+	}
+	var played []string
+	if toMove != mover {
+		played = append(played, "pass")
+		if _, err := ask(g, "play %s pass", colorName(toMove)); err != nil {
+			return item{}, false, err
+		}
+	}
+	undo := func() error {
+		for range played {
+			if _, err := ask(g, "undo"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if _, err := ask(g, "play %s %s", colorName(mover), point); err != nil {
+		// GNU Go's own point is illegal for it (a ko): no item.
+		return item{}, false, undo()
+	}
+	played = append(played, point)
+	want := "dead"
+	if kind == "defended" {
+		want = "alive"
+	}
+	color, err := ask(g, "color %s", base.vertex)
+	if err != nil {
+		return item{}, false, err
+	}
+	ok := color == strings.ToLower(map[board.Color]string{board.Black: "black", board.White: "white"}[base.color])
+	if ok {
+		status, err := ask(g, "dragon_status %s", base.vertex)
+		if err != nil {
+			return item{}, false, err
+		}
+		ok = strings.HasPrefix(status, want)
+	}
+	if err := undo(); err != nil {
+		return item{}, false, err
+	}
+	it := base
+	it.moves = append(append([]string(nil), base.moves...), played...)
+	it.alive, it.kind = kind == "defended", kind
+	return it, ok, nil
+}
+
+func measure(args []string) error {
+	fs := flag.NewFlagSet("measure", flag.ExitOnError)
+	playouts := fs.Int("playouts", 500, "playouts from each item's position")
+	workers := fs.Int("workers", 2, "items measured at once")
+	seed := fs.Uint64("seed", 1, "seed of the first item; the others follow")
+	fs.Parse(args)
+	if fs.NArg() != 1 {
+		usage()
+	}
+	rows, ps, err := readPositions(fs.Arg(0), 9)
+	if err != nil {
+		return err
+	}
+	items := make([]item, len(ps))
+	for i, t := range rows {
+		items[i] = item{position: ps[i], vertex: t[4], alive: t[6] == "alive", kind: t[7]}
+		items[i].color = board.White
+		if t[5] == "B" {
+			items[i].color = board.Black
+		}
+		items[i].stones, _ = strconv.Atoi(t[8])
+	}
+	share := make([]float64, len(items))
+	errs := make([]error, len(items))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range *workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				share[i], errs[i] = survival(items[i], *playouts, *seed+uint64(i))
+			}
+		}()
+	}
+	for i := range items {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	var vs []verdict
+	for i, it := range items {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		v := verdict{key: it.key + " " + it.vertex + " " + it.kind, kind: it.kind, alive: it.alive, share: share[i]}
+		vs = append(vs, v)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.4f\n", it.key, it.vertex, it.kind, map[bool]string{true: "alive", false: "dead"}[it.alive], share[i])
+	}
+	summarize(os.Stderr, vs)
+	return nil
+}
+
+// survival is the share of playouts from it's position in which the
+// group's stone is still its colour at the end.
+func survival(it item, n int, seed uint64) (float64, error) {
+	b, err := replay(it.position)
+	if err != nil {
+		return 0, err
+	}
+	pt, err := board.ParseGTP(it.size, it.vertex)
+	if err != nil {
+		return 0, err
+	}
+	lived := 0
+	engine.Playouts(b, n, seed, func(end *board.Board) {
+		if end.At(pt) == it.color {
+			lived++
+		}
+	})
+	return float64(lived) / float64(n), nil
+}
+
+// verdict is the playouts' share of survivals for one item.
+type verdict struct {
+	key   string
+	kind  string
+	alive bool
+	share float64
+}
+
+// miss is how far the share is from the target: the share of playouts
+// that got the group wrong.
+func (v verdict) miss() float64 {
+	if v.alive {
+		return 1 - v.share
+	}
+	return v.share
+}
+
+func summarize(w io.Writer, vs []verdict) {
+	kinds := []string{"alive", "dead", "attacked", "defended", "all"}
+	fmt.Fprintf(w, "%-9s %6s %9s %12s\n", "kind", "items", "wrong", "mean miss")
+	for _, k := range kinds {
+		n, wrong, miss := 0, 0, 0.0
+		for _, v := range vs {
+			if k != "all" && v.kind != k {
+				continue
+			}
+			n++
+			miss += v.miss()
+			if v.miss() > 0.5 {
+				wrong++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%-9s %6d %8.1f%% %12.4f\n", k, n, 100*float64(wrong)/float64(n), miss/float64(n))
+	}
+}
+
+func readVerdicts(path string) (map[string]verdict, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m := map[string]verdict{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		t := strings.Split(sc.Text(), "\t")
+		if len(t) != 5 {
+			return nil, fmt.Errorf("%s:%d: want 5 tab-separated fields, got %d", path, n, len(t))
+		}
+		s, err := strconv.ParseFloat(t[4], 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: share: %w", path, n, err)
+		}
+		k := t[0] + " " + t[1] + " " + t[2]
+		m[k] = verdict{key: k, kind: t[2], alive: t[3] == "alive", share: s}
+	}
+	return m, sc.Err()
+}
+
+func compare(args []string) error {
+	if len(args) != 2 {
+		usage()
+	}
+	base, err := readVerdicts(args[0])
+	if err != nil {
+		return err
+	}
+	arm, err := readVerdicts(args[1])
+	if err != nil {
+		return err
+	}
+	byKind := map[string][]float64{}
+	var keys []string
+	for k := range base {
+		if _, ok := arm[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		d := arm[k].miss() - base[k].miss()
+		byKind[base[k].kind] = append(byKind[base[k].kind], d)
+		byKind["all"] = append(byKind["all"], d)
+	}
+	fmt.Printf("%-9s %6s %22s\n", "kind", "items", "miss change (s.e.)")
+	for _, kind := range []string{"alive", "dead", "attacked", "defended", "all"} {
+		ds := byKind[kind]
+		if len(ds) == 0 {
+			continue
+		}
+		m, se := meanSE(ds)
+		fmt.Printf("%-9s %6d %+11.4f (%.4f)\n", kind, len(ds), m, se)
+	}
+	return nil
+}
+
+func meanSE(xs []float64) (mean, se float64) {
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss / float64(len(xs)-1) / float64(len(xs)))
+}
+
+// confirm keeps the items a second engine agrees with. For each position
+// it asks -engine (a GTP engine with gogui-influence, such as Pachi) for
+// a move, so that it searches, and then for its ownership map; an item
+// stays when the group's point is owned, at least -margin, by the side
+// the target says. Labels two readers agree on are the ones a playout
+// change is measured against.
+func confirm(args []string) error {
+	fs := flag.NewFlagSet("confirm", flag.ExitOnError)
+	command := fs.String("engine", "", "the GTP engine's command")
+	margin := fs.Float64("margin", 0.3, "the least ownership that confirms")
+	fs.Parse(args)
+	if fs.NArg() != 1 || *command == "" {
+		usage()
+	}
+	f, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	rows, ps, err := readPositions(fs.Arg(0), 9)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(f), "\n"), "\n")
+	g, err := gtp.Start(context.Background(), *command)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	owners := map[string]map[string]float64{}
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	kept := map[string]int{}
+	all := map[string]int{}
+	for i, p := range ps {
+		pos := strconv.Itoa(p.size) + " " + strings.Join(p.moves, ",")
+		own, ok := owners[pos]
+		if !ok {
+			own, err = influence(g, p)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.key, err)
+			}
+			owners[pos] = own
+		}
+		t := rows[i]
+		v := own[t[4]]
+		if t[5] == "W" {
+			v = -v
+		}
+		if t[6] == "dead" {
+			v = -v
+		}
+		all[t[7]]++
+		if v >= *margin {
+			kept[t[7]]++
+			fmt.Fprintln(w, lines[i])
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%d positions searched; kept", len(owners))
+	for _, k := range []string{"alive", "dead", "attacked", "defended"} {
+		fmt.Fprintf(os.Stderr, " %s %d of %d,", k, kept[k], all[k])
+	}
+	fmt.Fprintln(os.Stderr)
+	return nil
+}
+
+// influence sets p up on g, lets it choose a move for the side to move,
+// and returns its ownership map (vertex: +1 Black .. -1 White).
+func influence(g *gtp.Client, p position) (map[string]float64, error) {
+	for _, c := range []string{fmt.Sprintf("boardsize %d", p.size), "clear_board", fmt.Sprintf("komi %g", p.komi)} {
+		if _, err := ask(g, "%s", c); err != nil {
+			return nil, err
+		}
+	}
+	c := "B"
+	for _, v := range p.moves {
+		if _, err := ask(g, "play %s %s", c, v); err != nil {
+			return nil, err
+		}
+		c = map[string]string{"B": "W", "W": "B"}[c]
+	}
+	if _, err := ask(g, "genmove %s", c); err != nil {
+		return nil, err
+	}
+	text, err := ask(g, "gogui-influence")
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(strings.TrimPrefix(strings.Split(text, "\n")[0], "INFLUENCE"))
+	own := map[string]float64{}
+	for i := 0; i+1 < len(f); i += 2 {
+		x, err := strconv.ParseFloat(f[i+1], 64)
+		if err != nil {
+			return nil, fmt.Errorf("gogui-influence: %q: %w", f[i+1], err)
+		}
+		own[f[i]] = x
+	}
+	if len(own) != p.size*p.size {
+		return nil, fmt.Errorf("gogui-influence gave %d points, want %d", len(own), p.size*p.size)
+	}
+	return own, nil
+}

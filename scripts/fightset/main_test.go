@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// The playouts capture a chain that is in atari with its captor to move,
+// and never a chain with two eyes.
+func TestSurvival(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		moves  string
+		vertex string
+		color  board.Color
+		min    float64
+		max    float64
+	}{
+		// White A1-B1 has one liberty, B2, and Black is to move.
+		{"in atari", "A2,A1,C1,B1", "A1", board.White, 0, 0.2},
+		// White A2-D2, B1, D1 with eyes at A1 and C1.
+		{"two eyes", "pass,A2,pass,B2,pass,C2,pass,D2,pass,D1,pass,B1", "B1", board.White, 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			it := item{position: position{key: tc.name, size: 9, komi: 6.5, moves: strings.Split(tc.moves, ",")},
+				vertex: tc.vertex, color: tc.color}
+			got, err := survival(it, 200, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got < tc.min || got > tc.max {
+				t.Errorf("survival %.3f, want %.2f to %.2f", got, tc.min, tc.max)
+			}
+		})
+	}
+}
+
+// compare pairs the items two runs share and reports the change in misses.
+func TestReadVerdicts(t *testing.T) {
+	path := writeTemp(t, "v.tsv", "g:9\tC3\tdead\tdead\t0.2500\ng:9\tE5\talive\talive\t0.9000\n")
+	vs, err := readVerdicts(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := vs["g:9 C3 dead"]; v.miss() != 0.25 || v.alive {
+		t.Errorf("C3: %+v, miss %v; want a dead target missed 0.25", v, v.miss())
+	}
+	if v := vs["g:9 E5 alive"]; v.miss() < 0.099 || v.miss() > 0.101 {
+		t.Errorf("E5: miss %v, want 0.1", v.miss())
+	}
+	bad := writeTemp(t, "bad.tsv", "g:9\tC3\tdead\t0.25\n")
+	if _, err := readVerdicts(bad); err == nil || !strings.Contains(err.Error(), "bad.tsv:1") {
+		t.Errorf("a short line gave %v, want an error naming bad.tsv:1", err)
+	}
+}
+
+// GNU Go labels a living corner group alive and a chain in atari dead.
+func TestLabel(t *testing.T) {
+	const gnugo = "/usr/games/gnugo"
+	if _, err := os.Stat(gnugo); err != nil {
+		t.Skip("GNU Go is not installed (apt-get install gnugo)")
+	}
+	_, ps, err := readPositions(writeTemp(t, "set.tsv",
+		"g:13\t9\t6.5\tpass,A2,pass,B2,pass,C2,pass,D2,pass,D1,pass,B1,E5\n"), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := startLabeller(gnugo + " --mode gtp --level 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	items, err := labelPosition(g, ps[0], 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 1 || items[0].vertex != "A2" || !items[0].alive || items[0].kind != "alive" || items[0].stones != 6 {
+		t.Errorf("items %+v, want the six white stones alive", items)
+	}
+}
