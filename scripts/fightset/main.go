@@ -399,7 +399,7 @@ func measure(args []string) error {
 		if errs[i] != nil {
 			return errs[i]
 		}
-		v := verdict{key: it.key + " " + it.vertex + " " + it.kind, kind: it.kind, alive: it.alive, share: share[i]}
+		v := verdict{key: it.key, vertex: it.vertex, kind: it.kind, alive: it.alive, share: share[i]}
 		vs = append(vs, v)
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.4f\n", it.key, it.vertex, it.kind, map[bool]string{true: "alive", false: "dead"}[it.alive], share[i])
 	}
@@ -429,11 +429,15 @@ func survival(it item, n int, seed uint64) (float64, error) {
 
 // verdict is the playouts' share of survivals for one item.
 type verdict struct {
-	key   string
-	kind  string
-	alive bool
-	share float64
+	key    string // the position's
+	vertex string
+	kind   string
+	alive  bool
+	share  float64
 }
+
+// group names the item's group: its key and vertex.
+func (v verdict) group() string { return v.key + " " + v.vertex }
 
 // miss is how far the share is from the target: the share of playouts
 // that got the group wrong.
@@ -464,6 +468,30 @@ func summarize(w io.Writer, vs []verdict) {
 		}
 		fmt.Fprintf(w, "%-9s %6d %8.1f%% %12.4f\n", k, n, 100*float64(wrong)/float64(n), miss/float64(n))
 	}
+	if gaps := criticalGaps(vs); len(gaps) > 0 {
+		m, se := meanSE(gaps)
+		fmt.Fprintf(w, "critical groups: %d, survival after the defence minus after the attack %.4f (%.4f)\n", len(gaps), m, se)
+	}
+}
+
+// criticalGaps pairs the attacked and the defended item of each critical
+// group and returns, for each, the share of survivals after the defence
+// minus the share after the attack. The search tells the vital point
+// from the rest only as far as this is large: 1 is perfect.
+func criticalGaps(vs []verdict) []float64 {
+	attacked := map[string]float64{}
+	for _, v := range vs {
+		if v.kind == "attacked" {
+			attacked[v.group()] = v.share
+		}
+	}
+	var gaps []float64
+	for _, v := range vs {
+		if a, ok := attacked[v.group()]; ok && v.kind == "defended" {
+			gaps = append(gaps, v.share-a)
+		}
+	}
+	return gaps
 }
 
 func readVerdicts(path string) (map[string]verdict, error) {
@@ -483,8 +511,8 @@ func readVerdicts(path string) (map[string]verdict, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: share: %w", path, n, err)
 		}
-		k := t[0] + " " + t[1] + " " + t[2]
-		m[k] = verdict{key: k, kind: t[2], alive: t[3] == "alive", share: s}
+		v := verdict{key: t[0], vertex: t[1], kind: t[2], alive: t[3] == "alive", share: s}
+		m[v.group()+" "+v.kind] = v
 	}
 	return m, sc.Err()
 }
@@ -514,6 +542,11 @@ func compare(args []string) error {
 		byKind[base[k].kind] = append(byKind[base[k].kind], d)
 		byKind["all"] = append(byKind["all"], d)
 	}
+	var bv, av []verdict
+	for _, k := range keys {
+		bv, av = append(bv, base[k]), append(av, arm[k])
+	}
+	bg, ag := criticalGaps(bv), criticalGaps(av)
 	fmt.Printf("%-9s %6s %22s\n", "kind", "items", "miss change (s.e.)")
 	for _, kind := range []string{"alive", "dead", "attacked", "defended", "all"} {
 		ds := byKind[kind]
@@ -522,6 +555,15 @@ func compare(args []string) error {
 		}
 		m, se := meanSE(ds)
 		fmt.Printf("%-9s %6d %+11.4f (%.4f)\n", kind, len(ds), m, se)
+	}
+	if len(bg) > 0 && len(bg) == len(ag) {
+		d := make([]float64, len(bg))
+		for i := range bg {
+			d[i] = ag[i] - bg[i]
+		}
+		m, se := meanSE(d)
+		bm, _ := meanSE(bg)
+		fmt.Printf("critical groups: %d, survival gap %.4f, change %+.4f (%.4f)\n", len(d), bm, m, se)
 	}
 	return nil
 }
