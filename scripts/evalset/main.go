@@ -16,26 +16,15 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
-	"sync"
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/internal/oracleset"
 )
-
-// position is one line of the set.
-type position struct {
-	key   string
-	size  int
-	komi  float64
-	moves []string
-}
 
 func main() {
 	playouts := flag.Int("playouts", 20000, "playouts per position")
@@ -59,60 +48,22 @@ func main() {
 	}
 	out := make([]string, len(set))
 	errs := make([]error, len(set))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range *workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				out[i], errs[i] = choose(set[i], engine.Options{Playouts: *playouts, Seed: *seed + uint64(i), Model: model})
-			}
-		}()
-	}
-	for i := range set {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	oracleset.Each(len(set), *workers, func(_, i int) {
+		out[i], errs[i] = choose(set[i], engine.Options{Playouts: *playouts, Seed: *seed + uint64(i), Model: model})
+	})
 	for i, line := range out {
 		if errs[i] != nil {
-			fmt.Fprintf(os.Stderr, "evalset: %s: %v\n", set[i].key, errs[i])
+			fmt.Fprintf(os.Stderr, "evalset: %s: %v\n", set[i].Key, errs[i])
 			os.Exit(1)
 		}
 		fmt.Println(line)
 	}
 }
 
-func readSet(path string) ([]position, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var set []position
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		t := strings.Split(sc.Text(), "\t")
-		if len(t) < 5 {
-			return nil, fmt.Errorf("%s:%d: want at least 5 tab-separated fields, got %d", path, n, len(t))
-		}
-		size, err := strconv.Atoi(t[1])
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: board size: %w", path, n, err)
-		}
-		komi, err := strconv.ParseFloat(t[2], 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: komi: %w", path, n, err)
-		}
-		var moves []string
-		if t[3] != "" {
-			moves = strings.Split(t[3], ",")
-		}
-		set = append(set, position{key: t[0], size: size, komi: komi, moves: moves})
-	}
-	return set, sc.Err()
+// readSet reads an oracle set: a key, the board size, the komi, the
+// moves, the side to move, the oracle's win rate and its move.
+func readSet(path string) ([]oracleset.Position, error) {
+	return oracleset.Read(path, 5)
 }
 
 // readModel reads the model file of -model (nil: none given).
@@ -125,23 +76,12 @@ func readModel(file string) (*engine.MoveModel, error) {
 
 // choose replays p and searches it with a fresh one-thread engine; opt
 // gives the playouts, the seed and the model.
-func choose(p position, opt engine.Options) (string, error) {
-	b, err := board.New(p.size)
+func choose(p oracleset.Position, opt engine.Options) (string, error) {
+	b, c, err := p.Board()
 	if err != nil {
 		return "", err
 	}
-	c := board.Black
-	for i, v := range p.moves {
-		pt, err := board.ParseGTP(p.size, v)
-		if err != nil {
-			return "", fmt.Errorf("move %d: %w", i+1, err)
-		}
-		if err := b.Play(board.Move{Color: c, Point: pt}); err != nil {
-			return "", fmt.Errorf("move %d: %w", i+1, err)
-		}
-		c = c.Opponent()
-	}
-	opt.Size, opt.Komi, opt.Threads, opt.MaxMemoryMB = p.size, p.komi, 1, 64
+	opt.Size, opt.Komi, opt.Threads, opt.MaxMemoryMB = p.Size, p.Komi, 1, 64
 	e, err := engine.New(opt)
 	if err != nil {
 		return "", err
@@ -151,9 +91,9 @@ func choose(p position, opt engine.Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	move := board.GTP(p.size, d.Move)
+	move := board.GTP(p.Size, d.Move)
 	if d.Resign {
 		move = "resign"
 	}
-	return fmt.Sprintf("%s\t%s\t%.4f", p.key, move, d.WinRate), nil
+	return fmt.Sprintf("%s\t%s\t%.4f", p.Key, move, d.WinRate), nil
 }

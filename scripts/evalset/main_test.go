@@ -26,7 +26,7 @@ func TestChooseRepeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set) != 1 || len(set[0].moves) != 4 {
+	if len(set) != 1 || len(set[0].Moves) != 4 {
 		t.Fatalf("read %+v, want one position of four moves", set)
 	}
 	first, err := choose(set[0], engine.Options{Playouts: 300, Seed: 7})

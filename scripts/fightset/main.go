@@ -7,6 +7,7 @@
 // Usage:
 //
 //	go run ./scripts/fightset label [-gnugo CMD] [-min 2] [-workers 2] SET.tsv > FIGHTS.tsv
+//	go run ./scripts/fightset confirm -engine CMD [-margin 0.3] FIGHTS.tsv > CONFIRMED.tsv
 //	go run ./scripts/fightset measure [-playouts 500] [-workers 2] FIGHTS.tsv > VERDICTS.tsv
 //	go run ./scripts/fightset compare BASE.tsv ARM.tsv
 //
@@ -22,6 +23,9 @@
 //
 // When the side to move is not the one making the attack or the defence,
 // the other side passes first, so the moves still alternate.
+//
+// confirm keeps the items a second engine's ownership map agrees with
+// (docs/oracle/fights9.tsv: GNU Go's labels Pachi's search agrees with).
 //
 // measure runs -playouts of engine.Playouts from each item's position and
 // prints, per item, the share of playouts in which the group's stone
@@ -45,11 +49,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
 	"github.com/kisen-go/kisen/gtp"
+	"github.com/kisen-go/kisen/internal/oracleset"
 )
 
 func main() {
@@ -83,75 +87,14 @@ func usage() {
 	os.Exit(2)
 }
 
-// position is a line of the input set: the first four fields.
-type position struct {
-	key   string
-	size  int
-	komi  float64
-	moves []string
-}
-
 // item is a group whose fate is known, in the position after moves.
 type item struct {
-	position
+	oracleset.Position
 	vertex string
 	color  board.Color
 	alive  bool // the target
 	kind   string
 	stones int
-}
-
-func readPositions(path string, fields int) ([][]string, []position, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	var rows [][]string
-	var ps []position
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		t := strings.Split(sc.Text(), "\t")
-		if len(t) < fields {
-			return nil, nil, fmt.Errorf("%s:%d: want at least %d tab-separated fields, got %d", path, n, fields, len(t))
-		}
-		size, err := strconv.Atoi(t[1])
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: board size: %w", path, n, err)
-		}
-		komi, err := strconv.ParseFloat(t[2], 64)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: komi: %w", path, n, err)
-		}
-		var moves []string
-		if t[3] != "" {
-			moves = strings.Split(t[3], ",")
-		}
-		rows = append(rows, t)
-		ps = append(ps, position{key: t[0], size: size, komi: komi, moves: moves})
-	}
-	return rows, ps, sc.Err()
-}
-
-// replay plays p's moves on a new board, Black first.
-func replay(p position) (*board.Board, error) {
-	b, err := board.New(p.size)
-	if err != nil {
-		return nil, err
-	}
-	c := board.Black
-	for i, v := range p.moves {
-		pt, err := board.ParseGTP(p.size, v)
-		if err != nil {
-			return nil, fmt.Errorf("%s: move %d: %w", p.key, i+1, err)
-		}
-		if err := b.Play(board.Move{Color: c, Point: pt}); err != nil {
-			return nil, fmt.Errorf("%s: move %d: %w", p.key, i+1, err)
-		}
-		c = c.Opponent()
-	}
-	return b, nil
 }
 
 // startLabeller starts the GTP engine that labels the groups.
@@ -173,47 +116,36 @@ func label(args []string) error {
 	if fs.NArg() != 1 {
 		usage()
 	}
-	_, ps, err := readPositions(fs.Arg(0), 4)
+	ps, err := oracleset.Read(fs.Arg(0), 4)
 	if err != nil {
 		return err
 	}
-	out := make([][]item, len(ps))
-	errs := make([]error, len(ps))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range *workers {
-		g, err := startLabeller(*gnugo)
-		if err != nil {
+	labellers := make([]*gtp.Client, max(*workers, 1))
+	for w := range labellers {
+		if labellers[w], err = startLabeller(*gnugo); err != nil {
 			return err
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer g.Close()
-			for i := range jobs {
-				out[i], errs[i] = labelPosition(g, ps[i], *min)
-			}
-		}()
+		defer labellers[w].Close()
 	}
-	for i := range ps {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	out := make([][]item, len(ps))
+	errs := make([]error, len(ps))
+	oracleset.Each(len(ps), len(labellers), func(w, i int) {
+		out[i], errs[i] = labelPosition(labellers[w], ps[i], *min)
+	})
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	counts := map[string]int{}
 	for i, its := range out {
 		if errs[i] != nil {
-			return fmt.Errorf("%s: %w", ps[i].key, errs[i])
+			return fmt.Errorf("%s: %w", ps[i].Key, errs[i])
 		}
 		for _, it := range its {
 			target := "dead"
 			if it.alive {
 				target = "alive"
 			}
-			fmt.Fprintf(w, "%s\t%d\t%g\t%s\t%s\t%s\t%s\t%s\t%d\n", it.key, it.size, it.komi,
-				strings.Join(it.moves, ","), it.vertex, colorName(it.color), target, it.kind, it.stones)
+			fmt.Fprintf(w, "%s\t%d\t%g\t%s\t%s\t%s\t%s\t%s\t%d\n", it.Key, it.Size, it.Komi,
+				strings.Join(it.Moves, ","), it.vertex, colorName(it.color), target, it.kind, it.stones)
 			counts[it.kind]++
 		}
 	}
@@ -230,22 +162,22 @@ func colorName(c board.Color) string {
 }
 
 // labelPosition asks g about every group of at least min stones in p.
-func labelPosition(g *gtp.Client, p position, min int) ([]item, error) {
-	b, err := replay(p)
+func labelPosition(g *gtp.Client, p oracleset.Position, min int) ([]item, error) {
+	b, _, err := p.Board()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := ask(g, "boardsize %d", p.size); err != nil {
+	if _, err := ask(g, "boardsize %d", p.Size); err != nil {
 		return nil, err
 	}
 	if _, err := ask(g, "clear_board"); err != nil {
 		return nil, err
 	}
-	if _, err := ask(g, "komi %g", p.komi); err != nil {
+	if _, err := ask(g, "komi %g", p.Komi); err != nil {
 		return nil, err
 	}
 	c := board.Black
-	for _, v := range p.moves {
+	for _, v := range p.Moves {
 		if _, err := ask(g, "play %s %s", colorName(c), v); err != nil {
 			return nil, err
 		}
@@ -263,7 +195,7 @@ func labelPosition(g *gtp.Client, p position, min int) ([]item, error) {
 			continue
 		}
 		v := stones[0]
-		pt, err := board.ParseGTP(p.size, v)
+		pt, err := board.ParseGTP(p.Size, v)
 		if err != nil {
 			return nil, err
 		}
@@ -273,7 +205,7 @@ func labelPosition(g *gtp.Client, p position, min int) ([]item, error) {
 			return nil, err
 		}
 		f := strings.Fields(status)
-		base := item{position: p, vertex: v, color: own, stones: len(stones)}
+		base := item{Position: p, vertex: v, color: own, stones: len(stones)}
 		switch {
 		case len(f) == 0:
 		case f[0] == "alive", f[0] == "dead":
@@ -304,7 +236,7 @@ func labelPosition(g *gtp.Client, p position, min int) ([]item, error) {
 // (attacked) or alive (defended), and the group is still on the board.
 // The moves are taken back before it returns.
 func afterMove(g *gtp.Client, base item, toMove, mover board.Color, point, kind string) (item, bool, error) {
-	if _, err := board.ParseGTP(base.size, point); err != nil {
+	if _, err := board.ParseGTP(base.Size, point); err != nil {
 		return item{}, false, nil // a pass or nothing: no move to try
 	}
 	var played []string
@@ -347,7 +279,7 @@ func afterMove(g *gtp.Client, base item, toMove, mover board.Color, point, kind 
 		return item{}, false, err
 	}
 	it := base
-	it.moves = append(append([]string(nil), base.moves...), played...)
+	it.Moves = append(append([]string(nil), base.Moves...), played...)
 	it.alive, it.kind = kind == "defended", kind
 	return it, ok, nil
 }
@@ -361,13 +293,14 @@ func measure(args []string) error {
 	if fs.NArg() != 1 {
 		usage()
 	}
-	rows, ps, err := readPositions(fs.Arg(0), 9)
+	ps, err := oracleset.Read(fs.Arg(0), 9)
 	if err != nil {
 		return err
 	}
 	items := make([]item, len(ps))
-	for i, t := range rows {
-		items[i] = item{position: ps[i], vertex: t[4], alive: t[6] == "alive", kind: t[7]}
+	for i, p := range ps {
+		t := p.Fields
+		items[i] = item{Position: p, vertex: t[4], alive: t[6] == "alive", kind: t[7]}
 		items[i].color = board.White
 		if t[5] == "B" {
 			items[i].color = board.Black
@@ -376,22 +309,9 @@ func measure(args []string) error {
 	}
 	share := make([]float64, len(items))
 	errs := make([]error, len(items))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range *workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				share[i], errs[i] = survival(items[i], *playouts, *seed+uint64(i))
-			}
-		}()
-	}
-	for i := range items {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	oracleset.Each(len(items), *workers, func(_, i int) {
+		share[i], errs[i] = survival(items[i], *playouts, *seed+uint64(i))
+	})
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	var vs []verdict
@@ -399,9 +319,9 @@ func measure(args []string) error {
 		if errs[i] != nil {
 			return errs[i]
 		}
-		v := verdict{key: it.key, vertex: it.vertex, kind: it.kind, alive: it.alive, share: share[i]}
+		v := verdict{key: it.Key, vertex: it.vertex, kind: it.kind, alive: it.alive, share: share[i]}
 		vs = append(vs, v)
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.4f\n", it.key, it.vertex, it.kind, map[bool]string{true: "alive", false: "dead"}[it.alive], share[i])
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.4f\n", it.Key, it.vertex, it.kind, map[bool]string{true: "alive", false: "dead"}[it.alive], share[i])
 	}
 	summarize(os.Stderr, vs)
 	return nil
@@ -410,11 +330,11 @@ func measure(args []string) error {
 // survival is the share of playouts from it's position in which the
 // group's stone is still its colour at the end.
 func survival(it item, n int, seed uint64) (float64, error) {
-	b, err := replay(it.position)
+	b, _, err := it.Board()
 	if err != nil {
 		return 0, err
 	}
-	pt, err := board.ParseGTP(it.size, it.vertex)
+	pt, err := board.ParseGTP(it.Size, it.vertex)
 	if err != nil {
 		return 0, err
 	}
@@ -597,15 +517,10 @@ func confirm(args []string) error {
 	if fs.NArg() != 1 || *command == "" {
 		usage()
 	}
-	f, err := os.ReadFile(fs.Arg(0))
+	ps, err := oracleset.Read(fs.Arg(0), 9)
 	if err != nil {
 		return err
 	}
-	rows, ps, err := readPositions(fs.Arg(0), 9)
-	if err != nil {
-		return err
-	}
-	lines := strings.Split(strings.TrimSuffix(string(f), "\n"), "\n")
 	g, err := gtp.Start(context.Background(), *command)
 	if err != nil {
 		return err
@@ -616,17 +531,17 @@ func confirm(args []string) error {
 	defer w.Flush()
 	kept := map[string]int{}
 	all := map[string]int{}
-	for i, p := range ps {
-		pos := strconv.Itoa(p.size) + " " + strings.Join(p.moves, ",")
+	for _, p := range ps {
+		pos := strconv.Itoa(p.Size) + " " + strings.Join(p.Moves, ",")
 		own, ok := owners[pos]
 		if !ok {
 			own, err = influence(g, p)
 			if err != nil {
-				return fmt.Errorf("%s: %w", p.key, err)
+				return fmt.Errorf("%s: %w", p.Key, err)
 			}
 			owners[pos] = own
 		}
-		t := rows[i]
+		t := p.Fields
 		v := own[t[4]]
 		if t[5] == "W" {
 			v = -v
@@ -637,7 +552,7 @@ func confirm(args []string) error {
 		all[t[7]]++
 		if v >= *margin {
 			kept[t[7]]++
-			fmt.Fprintln(w, lines[i])
+			fmt.Fprintln(w, strings.Join(t, "\t"))
 		}
 	}
 	fmt.Fprintf(os.Stderr, "%d positions searched; kept", len(owners))
@@ -650,14 +565,14 @@ func confirm(args []string) error {
 
 // influence sets p up on g, lets it choose a move for the side to move,
 // and returns its ownership map (vertex: +1 Black .. -1 White).
-func influence(g *gtp.Client, p position) (map[string]float64, error) {
-	for _, c := range []string{fmt.Sprintf("boardsize %d", p.size), "clear_board", fmt.Sprintf("komi %g", p.komi)} {
+func influence(g *gtp.Client, p oracleset.Position) (map[string]float64, error) {
+	for _, c := range []string{fmt.Sprintf("boardsize %d", p.Size), "clear_board", fmt.Sprintf("komi %g", p.Komi)} {
 		if _, err := ask(g, "%s", c); err != nil {
 			return nil, err
 		}
 	}
 	c := "B"
-	for _, v := range p.moves {
+	for _, v := range p.Moves {
 		if _, err := ask(g, "play %s %s", c, v); err != nil {
 			return nil, err
 		}
@@ -679,8 +594,8 @@ func influence(g *gtp.Client, p position) (map[string]float64, error) {
 		}
 		own[f[i]] = x
 	}
-	if len(own) != p.size*p.size {
-		return nil, fmt.Errorf("gogui-influence gave %d points, want %d", len(own), p.size*p.size)
+	if len(own) != p.Size*p.Size {
+		return nil, fmt.Errorf("gogui-influence gave %d points, want %d", len(own), p.Size*p.Size)
 	}
 	return own, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/internal/oracleset"
 )
 
 func writeTemp(t *testing.T, name, text string) string {
@@ -35,7 +36,7 @@ func TestSurvival(t *testing.T) {
 		{"two eyes", "pass,A2,pass,B2,pass,C2,pass,D2,pass,D1,pass,B1", "B1", board.White, 1, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			it := item{position: position{key: tc.name, size: 9, komi: 6.5, moves: strings.Split(tc.moves, ",")},
+			it := item{Position: oracleset.Position{Key: tc.name, Size: 9, Komi: 6.5, Moves: strings.Split(tc.moves, ",")},
 				vertex: tc.vertex, color: tc.color}
 			got, err := survival(it, 200, 1)
 			if err != nil {
@@ -73,7 +74,7 @@ func TestLabel(t *testing.T) {
 	if _, err := os.Stat(gnugo); err != nil {
 		t.Skip("GNU Go is not installed (apt-get install gnugo)")
 	}
-	_, ps, err := readPositions(writeTemp(t, "set.tsv",
+	ps, err := oracleset.Read(writeTemp(t, "set.tsv",
 		"g:13\t9\t6.5\tpass,A2,pass,B2,pass,C2,pass,D2,pass,D1,pass,B1,E5\n"), 4)
 	if err != nil {
 		t.Fatal(err)
