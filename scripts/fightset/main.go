@@ -110,7 +110,7 @@ func ask(g *gtp.Client, format string, args ...any) (string, error) {
 func label(args []string) error {
 	fs := flag.NewFlagSet("label", flag.ExitOnError)
 	gnugo := fs.String("gnugo", "/usr/games/gnugo --mode gtp --level 10", "the GNU Go GTP command")
-	min := fs.Int("min", 2, "the fewest stones a group needs to be asked about")
+	minStones := fs.Int("min", 2, "the fewest stones a group needs to be asked about")
 	workers := fs.Int("workers", 2, "GNU Go processes at once")
 	fs.Parse(args)
 	if fs.NArg() != 1 {
@@ -130,7 +130,7 @@ func label(args []string) error {
 	out := make([][]item, len(ps))
 	errs := make([]error, len(ps))
 	oracleset.Each(len(ps), len(labellers), func(w, i int) {
-		out[i], errs[i] = labelPosition(labellers[w], ps[i], *min)
+		out[i], errs[i] = labelPosition(labellers[w], ps[i], *minStones)
 	})
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
@@ -161,8 +161,8 @@ func colorName(c board.Color) string {
 	return "W"
 }
 
-// labelPosition asks g about every group of at least min stones in p.
-func labelPosition(g *gtp.Client, p oracleset.Position, min int) ([]item, error) {
+// labelPosition asks g about every group of at least minStones stones in p.
+func labelPosition(g *gtp.Client, p oracleset.Position, minStones int) ([]item, error) {
 	b, _, err := p.Board()
 	if err != nil {
 		return nil, err
@@ -191,7 +191,7 @@ func labelPosition(g *gtp.Client, p oracleset.Position, min int) ([]item, error)
 	var items []item
 	for _, line := range strings.Split(dragons, "\n") {
 		stones := strings.Fields(line)
-		if len(stones) < min {
+		if len(stones) < minStones {
 			continue
 		}
 		v := stones[0]
@@ -267,7 +267,11 @@ func afterMove(g *gtp.Client, base item, toMove, mover board.Color, point, kind 
 	if err != nil {
 		return item{}, false, err
 	}
-	ok := color == strings.ToLower(map[board.Color]string{board.Black: "black", board.White: "white"}[base.color])
+	name := "white"
+	if base.color == board.Black {
+		name = "black"
+	}
+	ok := color == name
 	if ok {
 		status, err := ask(g, "dragon_status %s", base.vertex)
 		if err != nil {
