@@ -303,13 +303,9 @@ func measure(args []string) error {
 	}
 	items := make([]item, len(ps))
 	for i, p := range ps {
-		t := p.Fields
-		items[i] = item{Position: p, vertex: t[4], alive: t[6] == "alive", kind: t[7]}
-		items[i].color = board.White
-		if t[5] == "B" {
-			items[i].color = board.Black
+		if items[i], err = parseItem(p); err != nil {
+			return fmt.Errorf("%s: %w", fs.Arg(0), err)
 		}
-		items[i].stones, _ = strconv.Atoi(t[8])
 	}
 	share := make([]float64, len(items))
 	errs := make([]error, len(items))
@@ -331,7 +327,29 @@ func measure(args []string) error {
 	return nil
 }
 
-// survival is the share of playouts from it's position in which the
+// parseItem reads the fields after the moves of an item line.
+func parseItem(p oracleset.Position) (item, error) {
+	t := p.Fields
+	it := item{Position: p, vertex: t[4], alive: t[6] == "alive", kind: t[7]}
+	switch t[5] {
+	case "B":
+		it.color = board.Black
+	case "W":
+		it.color = board.White
+	default:
+		return item{}, fmt.Errorf("%s %s: colour %q, want B or W", p.Key, t[4], t[5])
+	}
+	if t[6] != "alive" && t[6] != "dead" {
+		return item{}, fmt.Errorf("%s %s: target %q, want alive or dead", p.Key, t[4], t[6])
+	}
+	var err error
+	if it.stones, err = strconv.Atoi(t[8]); err != nil {
+		return item{}, fmt.Errorf("%s %s: stones: %w", p.Key, t[4], err)
+	}
+	return it, nil
+}
+
+// survival is the share of playouts from the item's position in which the
 // group's stone is still its colour at the end.
 func survival(it item, n int, seed uint64) (float64, error) {
 	b, _, err := it.Board()

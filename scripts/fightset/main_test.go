@@ -92,3 +92,20 @@ func TestLabel(t *testing.T) {
 		t.Errorf("items %+v, want the six white stones alive", items)
 	}
 }
+
+// An item line with a field out of place is refused with its key.
+func TestParseItem(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"g:3\t9\t6.5\tE5\tE5\tX\tdead\tdead\t1", `g:3 E5: colour "X"`},
+		{"g:3\t9\t6.5\tE5\tE5\tB\tsick\tdead\t1", `g:3 E5: target "sick"`},
+		{"g:3\t9\t6.5\tE5\tE5\tB\talive\talive\tone", "g:3 E5: stones"},
+	} {
+		ps, err := oracleset.Read(writeTemp(t, "f.tsv", tc.line+"\n"), 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseItem(ps[0]); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one containing %q", tc.line, err, tc.want)
+		}
+	}
+}
