@@ -53,6 +53,21 @@ func Read(path string, minFields int) ([]Position, error) {
 	return set, sc.Err()
 }
 
+// Plays are p's moves with their colours, Black first.
+func (p Position) Plays() ([]board.Move, error) {
+	plays := make([]board.Move, len(p.Moves))
+	c := board.Black
+	for i, v := range p.Moves {
+		pt, err := board.ParseGTP(p.Size, v)
+		if err != nil {
+			return nil, fmt.Errorf("%s: move %d: %w", p.Key, i+1, err)
+		}
+		plays[i] = board.Move{Color: c, Point: pt}
+		c = c.Opponent()
+	}
+	return plays, nil
+}
+
 // Board plays p's moves on a new board and returns it with the side to
 // move.
 func (p Position) Board() (*board.Board, board.Color, error) {
@@ -60,18 +75,24 @@ func (p Position) Board() (*board.Board, board.Color, error) {
 	if err != nil {
 		return nil, board.Empty, err
 	}
-	c := board.Black
-	for i, v := range p.Moves {
-		pt, err := board.ParseGTP(p.Size, v)
-		if err != nil {
-			return nil, board.Empty, fmt.Errorf("%s: move %d: %w", p.Key, i+1, err)
-		}
-		if err := b.Play(board.Move{Color: c, Point: pt}); err != nil {
-			return nil, board.Empty, fmt.Errorf("%s: move %d: %w", p.Key, i+1, err)
-		}
-		c = c.Opponent()
+	plays, err := p.Plays()
+	if err != nil {
+		return nil, board.Empty, err
 	}
-	return b, c, nil
+	for i, m := range plays {
+		if err := b.Play(m); err != nil {
+			return nil, board.Empty, fmt.Errorf("%s: move %d: %w", p.Key, i+1, err)
+		}
+	}
+	return b, toMove(plays), nil
+}
+
+// toMove is the side to move after plays.
+func toMove(plays []board.Move) board.Color {
+	if len(plays)%2 == 1 {
+		return board.White
+	}
+	return board.Black
 }
 
 // Each calls work(w, i) for i from 0 to n-1 on workers goroutines, w

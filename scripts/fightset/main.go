@@ -41,6 +41,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -140,12 +141,8 @@ func label(args []string) error {
 			return fmt.Errorf("%s: %w", ps[i].Key, errs[i])
 		}
 		for _, it := range its {
-			target := "dead"
-			if it.alive {
-				target = "alive"
-			}
 			fmt.Fprintf(w, "%s\t%d\t%g\t%s\t%s\t%s\t%s\t%s\t%d\n", it.Key, it.Size, it.Komi,
-				strings.Join(it.Moves, ","), it.vertex, colorName(it.color), target, it.kind, it.stones)
+				strings.Join(it.Moves, ","), it.vertex, it.color.Letter(), target(it.alive), it.kind, it.stones)
 			counts[it.kind]++
 		}
 	}
@@ -154,36 +151,48 @@ func label(args []string) error {
 	return nil
 }
 
-func colorName(c board.Color) string {
-	if c == board.Black {
-		return "B"
+// setUp puts p's position on g and returns it, replayed, with the side to
+// move.
+func setUp(g *gtp.Client, p oracleset.Position) (*board.Board, board.Color, error) {
+	b, toMove, err := p.Board()
+	if err != nil {
+		return nil, board.Empty, err
 	}
-	return "W"
+	plays, err := p.Plays()
+	if err != nil {
+		return nil, board.Empty, err
+	}
+	if err := g.Boardsize(p.Size); err != nil {
+		return nil, board.Empty, err
+	}
+	if err := g.ClearBoard(); err != nil {
+		return nil, board.Empty, err
+	}
+	if err := g.Komi(p.Komi); err != nil {
+		return nil, board.Empty, err
+	}
+	for _, m := range plays {
+		if err := g.Play(m); err != nil {
+			return nil, board.Empty, err
+		}
+	}
+	return b, toMove, nil
+}
+
+// target names an item's target.
+func target(alive bool) string {
+	if alive {
+		return "alive"
+	}
+	return "dead"
 }
 
 // labelPosition asks g about every group of at least minStones stones in p.
 func labelPosition(g *gtp.Client, p oracleset.Position, minStones int) ([]item, error) {
-	b, _, err := p.Board()
+	b, toMove, err := setUp(g, p)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := ask(g, "boardsize %d", p.Size); err != nil {
-		return nil, err
-	}
-	if _, err := ask(g, "clear_board"); err != nil {
-		return nil, err
-	}
-	if _, err := ask(g, "komi %g", p.Komi); err != nil {
-		return nil, err
-	}
-	c := board.Black
-	for _, v := range p.Moves {
-		if _, err := ask(g, "play %s %s", colorName(c), v); err != nil {
-			return nil, err
-		}
-		c = c.Opponent()
-	}
-	toMove := c
 	dragons, err := ask(g, "dragon_stones")
 	if err != nil {
 		return nil, err
@@ -236,13 +245,14 @@ func labelPosition(g *gtp.Client, p oracleset.Position, minStones int) ([]item, 
 // (attacked) or alive (defended), and the group is still on the board.
 // The moves are taken back before it returns.
 func afterMove(g *gtp.Client, base item, toMove, mover board.Color, point, kind string) (item, bool, error) {
-	if _, err := board.ParseGTP(base.Size, point); err != nil {
+	pt, err := board.ParseGTP(base.Size, point)
+	if err != nil || pt == board.Pass {
 		return item{}, false, nil // a pass or nothing: no move to try
 	}
 	var played []string
 	if toMove != mover {
 		played = append(played, "pass")
-		if _, err := ask(g, "play %s pass", colorName(toMove)); err != nil {
+		if err := g.Play(board.Move{Color: toMove, Point: board.Pass}); err != nil {
 			return item{}, false, err
 		}
 	}
@@ -254,9 +264,11 @@ func afterMove(g *gtp.Client, base item, toMove, mover board.Color, point, kind 
 		}
 		return nil
 	}
-	if _, err := ask(g, "play %s %s", colorName(mover), point); err != nil {
+	if err := g.Play(board.Move{Color: mover, Point: pt}); errors.Is(err, gtp.ErrEngine) {
 		// GNU Go's own point is illegal for it (a ko): no item.
 		return item{}, false, undo()
+	} else if err != nil {
+		return item{}, false, err
 	}
 	played = append(played, point)
 	want := "dead"
@@ -267,11 +279,7 @@ func afterMove(g *gtp.Client, base item, toMove, mover board.Color, point, kind 
 	if err != nil {
 		return item{}, false, err
 	}
-	name := "white"
-	if base.color == board.Black {
-		name = "black"
-	}
-	ok := color == name
+	ok := color == base.color.String()
 	if ok {
 		status, err := ask(g, "dragon_status %s", base.vertex)
 		if err != nil {
@@ -321,7 +329,7 @@ func measure(args []string) error {
 		}
 		v := verdict{key: it.Key, vertex: it.vertex, kind: it.kind, alive: it.alive, share: share[i]}
 		vs = append(vs, v)
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.4f\n", it.Key, it.vertex, it.kind, map[bool]string{true: "alive", false: "dead"}[it.alive], share[i])
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%.4f\n", it.Key, it.vertex, it.kind, target(it.alive), share[i])
 	}
 	summarize(os.Stderr, vs)
 	return nil
@@ -563,18 +571,21 @@ func confirm(args []string) error {
 			}
 			owners[pos] = own
 		}
-		t := p.Fields
-		v := own[t[4]]
-		if t[5] == "W" {
+		it, err := parseItem(p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", fs.Arg(0), err)
+		}
+		v := own[it.vertex]
+		if it.color == board.White {
 			v = -v
 		}
-		if t[6] == "dead" {
+		if !it.alive {
 			v = -v
 		}
-		all[t[7]]++
+		all[it.kind]++
 		if v >= *margin {
-			kept[t[7]]++
-			fmt.Fprintln(w, strings.Join(t, "\t"))
+			kept[it.kind]++
+			fmt.Fprintln(w, strings.Join(p.Fields, "\t"))
 		}
 	}
 	fmt.Fprintf(os.Stderr, "%d positions searched; kept", len(owners))
@@ -588,19 +599,11 @@ func confirm(args []string) error {
 // influence sets p up on g, lets it choose a move for the side to move,
 // and returns its ownership map (vertex: +1 Black .. -1 White).
 func influence(g *gtp.Client, p oracleset.Position) (map[string]float64, error) {
-	for _, c := range []string{fmt.Sprintf("boardsize %d", p.Size), "clear_board", fmt.Sprintf("komi %g", p.Komi)} {
-		if _, err := ask(g, "%s", c); err != nil {
-			return nil, err
-		}
+	_, toMove, err := setUp(g, p)
+	if err != nil {
+		return nil, err
 	}
-	c := "B"
-	for _, v := range p.Moves {
-		if _, err := ask(g, "play %s %s", c, v); err != nil {
-			return nil, err
-		}
-		c = map[string]string{"B": "W", "W": "B"}[c]
-	}
-	if _, err := ask(g, "genmove %s", c); err != nil {
+	if _, _, err := g.GenMove(context.Background(), toMove); err != nil {
 		return nil, err
 	}
 	text, err := ask(g, "gogui-influence")

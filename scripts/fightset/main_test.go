@@ -109,3 +109,17 @@ func TestParseItem(t *testing.T) {
 		}
 	}
 }
+
+// The gap pairs a group's attacked and defended items; an item without
+// its pair gives none.
+func TestCriticalGaps(t *testing.T) {
+	vs := []verdict{
+		{key: "g:9", vertex: "C3", kind: "attacked", share: 0.25},
+		{key: "g:9", vertex: "C3", kind: "defended", alive: true, share: 0.75},
+		{key: "g:9", vertex: "E5", kind: "defended", alive: true, share: 0.5},
+		{key: "g:9", vertex: "G7", kind: "alive", alive: true, share: 1},
+	}
+	if got := criticalGaps(vs); len(got) != 1 || got[0] != 0.5 {
+		t.Errorf("gaps %v, want [0.5] for C3 alone", got)
+	}
+}
