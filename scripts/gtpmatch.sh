@@ -8,6 +8,12 @@
 # opponent's mean seconds per move over all its moves.
 #
 # Usage: scripts/gtpmatch.sh "OPPONENT COMMAND" [GAMES] [SIZE] [MOVE_TIME] [DIR] [FIRST]
+# MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
+# match at fixed effort on both sides does not depend on the machine's load,
+# so two can run side by side (THREADS=1 each on two cores). THREADS (default
+# 2) is kisen's thread count. KISEN_BIN runs that kisen binary (an A/B arm
+# built elsewhere) instead of building this tree; the environment is passed
+# on to it and to the opponent.
 # The opponent command is split on spaces (a wrapper script that cd's into
 # the engine's folder does for engines that load files from there). DIR
 # (default ./gtpmatch-SIZE) gets the SGF records, match.txt (the raw
@@ -20,17 +26,27 @@ MOVE_TIME=${4:-1s}
 DIR=${5:-gtpmatch-$SIZE}
 FIRST=${6:-1}
 GNUGO=${GNUGO:-/usr/games/gnugo}
-KISEN=${KISEN:-/tmp/kisen-gtpmatch}
+THREADS=${THREADS:-2}
 
 mkdir -p "$DIR"
-go build -o "$KISEN" ./cmd/kisen
-commit=$(git rev-parse --short HEAD)
-if ! git diff --quiet HEAD -- . 2>/dev/null; then
-	commit="$commit+dirty"
+if [ -n "${KISEN_BIN:-}" ]; then
+	KISEN=$KISEN_BIN
+	commit="binary $KISEN_BIN"
+else
+	KISEN=${KISEN:-/tmp/kisen-gtpmatch-$$}
+	go build -o "$KISEN" ./cmd/kisen
+	commit=$(git rev-parse --short HEAD)
+	if ! git diff --quiet HEAD -- . 2>/dev/null; then
+		commit="$commit+dirty"
+	fi
 fi
+case $MOVE_TIME in
+=*) effort="--playouts ${MOVE_TIME#=}" ;;
+*) effort="--move-time $MOVE_TIME" ;;
+esac
 {
 	echo "commit $commit, started $(date -u '+%F %T') UTC"
-	echo "kisen: $MOVE_TIME per move, 2 threads; opponent: $OPP"
+	echo "kisen: $effort, $THREADS threads; opponent: $OPP"
 } >"$DIR/result.txt"
 
 (while :; do
@@ -41,7 +57,7 @@ sampler=$!
 trap 'kill "$sampler" 2>/dev/null' EXIT INT TERM
 
 "$KISEN" match --opponent-cmd "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
-	--move-time "$MOVE_TIME" --threads 2 --out "$DIR" | tee "$DIR/match.txt"
+	$effort --threads "$THREADS" --out "$DIR" | tee "$DIR/match.txt"
 
 # Re-count with GNU Go: a game that ended by two passes or the move cap
 # gets GNU Go's final_score (Japanese rules, the record's komi);
