@@ -34,6 +34,7 @@ if [ -n "${KISEN_BIN:-}" ]; then
 	commit="binary $KISEN_BIN"
 else
 	KISEN=${KISEN:-/tmp/kisen-gtpmatch-$$}
+	built=$KISEN
 	go build -o "$KISEN" ./cmd/kisen
 	commit=$(git rev-parse --short HEAD)
 	if ! git diff --quiet HEAD -- . 2>/dev/null; then
@@ -54,7 +55,7 @@ esac
 	sleep 30
 done) >>"$DIR/load.txt" &
 sampler=$!
-trap 'kill "$sampler" 2>/dev/null' EXIT INT TERM
+trap 'kill "$sampler" 2>/dev/null; rm -f "${built:-}"' EXIT INT TERM
 
 "$KISEN" match --opponent-cmd "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
 	$effort --threads "$THREADS" --out "$DIR" | tee "$DIR/match.txt"
