@@ -71,11 +71,18 @@ func (p Position) Plays() ([]board.Move, error) {
 // Board plays p's moves on a new board and returns it with the side to
 // move.
 func (p Position) Board() (*board.Board, board.Color, error) {
-	b, err := board.New(p.Size)
+	plays, err := p.Plays()
 	if err != nil {
 		return nil, board.Empty, err
 	}
-	plays, err := p.Plays()
+	return p.Replay(plays)
+}
+
+// Replay plays plays, p's moves as Plays returns them, on a new board and
+// returns it with the side to move: for a caller that also sends the
+// moves elsewhere and so has them parsed already.
+func (p Position) Replay(plays []board.Move) (*board.Board, board.Color, error) {
+	b, err := board.New(p.Size)
 	if err != nil {
 		return nil, board.Empty, err
 	}

@@ -154,11 +154,11 @@ func label(args []string) error {
 // setUp puts p's position on g and returns it, replayed, with the side to
 // move.
 func setUp(g *gtp.Client, p oracleset.Position) (*board.Board, board.Color, error) {
-	b, toMove, err := p.Board()
+	plays, err := p.Plays()
 	if err != nil {
 		return nil, board.Empty, err
 	}
-	plays, err := p.Plays()
+	b, toMove, err := p.Replay(plays)
 	if err != nil {
 		return nil, board.Empty, err
 	}
