@@ -5,6 +5,11 @@ price the moves kisen chooses on a fixed set of positions.
   oracle.py positions STEP FIRST FILE.sgf... > SET.tsv
       From move FIRST on, every STEP-th position of each record (not the
       last two): the oracle's win rate for the side to move and its move.
+  oracle.py outcomes STEP FIRST DIR...
+      The same positions of the records in each DIR (a scripts/gtpmatch.sh
+      folder), valued by the game's result instead of an oracle: 1 when
+      the side to move won by GNU Go's count in DIR/result.txt, else 0.
+      No engine is needed (scripts/purevalue reads such a set).
   oracle.py values SET.tsv CHOSEN.tsv...
       For each position, the oracle searches the position after its own
       move and after each run's move (scripts/evalset), from the other
@@ -23,6 +28,7 @@ network, at 100,000 playouts for positions and 50,000 for values:
 import importlib.util
 import math
 import os
+import re
 import sys
 
 _here = os.path.dirname(os.path.abspath(__file__))
@@ -76,6 +82,34 @@ def positions(step, first, files):
             moves.append(so.vertex(p, size))
             eng.ask(f'play {c.lower()} {moves[-1]}')
     eng.ask('quit')
+
+
+def outcomes(step, first, dirs):
+    for d in dirs:
+        winner = {}
+        try:
+            with open(os.path.join(d, 'result.txt')) as f:
+                for line in f:
+                    # game 41: kisen B, record's count B+R, GNU Go B+R, kisen wins
+                    m = re.match(r'game (\d+): kisen [BW], .*GNU Go ([BW])\+', line)
+                    if m:
+                        winner[int(m.group(1))] = m.group(2)
+        except OSError as e:
+            raise SystemExit(f'oracle: {e}: outcomes wants scripts/gtpmatch.sh folders')
+        for g in sorted(winner):
+            path = os.path.join(d, f'game-{g:03d}.sgf')
+            if not os.path.exists(path):
+                continue
+            size, komi, rec = so.read_record(path)
+            name = '/'.join(path.split('/')[-2:]).removesuffix('.sgf')
+            moves = []
+            for i, (c, p) in enumerate(rec):
+                want = 'B' if i % 2 == 0 else 'W'
+                if c != want:
+                    raise SystemExit(f'oracle: {path}: move {i + 1} is not {want}: the set wants alternating moves')
+                if i >= first and (i - first) % step == 0 and i < len(rec) - 2:
+                    print(f'{name}:{i}\t{size}\t{komi}\t{",".join(moves)}\t{c}\t{int(winner[g] == c)}\t-')
+                moves.append(so.vertex(p, size))
 
 
 def values(set_path, runs):
@@ -146,6 +180,8 @@ def values(set_path, runs):
 def main():
     if len(sys.argv) >= 5 and sys.argv[1] == 'positions':
         positions(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
+    elif len(sys.argv) >= 5 and sys.argv[1] == 'outcomes':
+        outcomes(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
     elif len(sys.argv) >= 4 and sys.argv[1] == 'values':
         values(sys.argv[2], sys.argv[3:])
     else:

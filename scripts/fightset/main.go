@@ -301,6 +301,7 @@ func measure(args []string) error {
 	playouts := fs.Int("playouts", 500, "playouts from each item's position")
 	workers := fs.Int("workers", 2, "items measured at once")
 	seed := fs.Uint64("seed", 1, "seed of the first item; the others follow")
+	command := fs.String("engine", "", "read the shares from this GTP engine's gogui-influence instead")
 	fs.Parse(args)
 	if fs.NArg() != 1 {
 		usage()
@@ -317,9 +318,15 @@ func measure(args []string) error {
 	}
 	share := make([]float64, len(items))
 	errs := make([]error, len(items))
-	oracleset.Each(len(items), *workers, func(_, i int) {
-		share[i], errs[i] = survival(items[i], *playouts, *seed+uint64(i))
-	})
+	if *command != "" {
+		if err := engineShares(*command, items, share); err != nil {
+			return err
+		}
+	} else {
+		oracleset.Each(len(items), *workers, func(_, i int) {
+			share[i], errs[i] = survival(items[i], *playouts, *seed+uint64(i))
+		})
+	}
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	var vs []verdict
@@ -375,6 +382,36 @@ func survival(it item, n int, seed uint64) (float64, error) {
 		}
 	})
 	return float64(lived) / float64(n), nil
+}
+
+// engineShares fills share from another engine's playouts: its ownership
+// map of each item's position as it stands (no search), read as the share
+// of survivals (ownership +1 is always, -1 never). Pachi's gogui-influence
+// is 2000 of its playouts, binned to seven values; a build that prints them
+// unbinned gives shares to compare with survival's.
+func engineShares(command string, items []item, share []float64) error {
+	g, err := gtp.Start(context.Background(), command)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	owners := map[string]map[string]float64{}
+	for i, it := range items {
+		pos := strconv.Itoa(it.Size) + " " + strings.Join(it.Moves, ",")
+		own, ok := owners[pos]
+		if !ok {
+			if own, err = influence(g, it.Position, false); err != nil {
+				return fmt.Errorf("%s: %w", it.Key, err)
+			}
+			owners[pos] = own
+		}
+		v := own[it.vertex]
+		if it.color == board.White {
+			v = -v
+		}
+		share[i] = (v + 1) / 2
+	}
+	return nil
 }
 
 // verdict is the playouts' share of survivals for one item.
@@ -565,7 +602,7 @@ func confirm(args []string) error {
 		pos := strconv.Itoa(p.Size) + " " + strings.Join(p.Moves, ",")
 		own, ok := owners[pos]
 		if !ok {
-			own, err = influence(g, p)
+			own, err = influence(g, p, true)
 			if err != nil {
 				return fmt.Errorf("%s: %w", p.Key, err)
 			}
@@ -596,15 +633,18 @@ func confirm(args []string) error {
 	return nil
 }
 
-// influence sets p up on g, lets it choose a move for the side to move,
-// and returns its ownership map (vertex: +1 Black .. -1 White).
-func influence(g *gtp.Client, p oracleset.Position) (map[string]float64, error) {
+// influence sets p up on g and returns its ownership map (vertex: +1
+// Black .. -1 White). With search, g first chooses a move for the side to
+// move and plays it; Pachi's map is then of the position after its move.
+func influence(g *gtp.Client, p oracleset.Position, search bool) (map[string]float64, error) {
 	_, toMove, err := setUp(g, p)
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := g.GenMove(context.Background(), toMove); err != nil {
-		return nil, err
+	if search {
+		if _, _, err := g.GenMove(context.Background(), toMove); err != nil {
+			return nil, err
+		}
 	}
 	text, err := ask(g, "gogui-influence")
 	if err != nil {

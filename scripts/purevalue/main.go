@@ -1,0 +1,280 @@
+// purevalue asks what the search's playouts alone, without the tree, make
+// of whole positions: the share of them the side to move wins, beside a
+// value the set gives (an oracle's win rate, or the game's result). The
+// search's leaves are valued by these playouts, so a playout that
+// misjudges a kind of position misleads every search that reaches it.
+// The fight set (scripts/fightset) asks about single groups; this asks
+// about the count.
+//
+// Usage:
+//
+//	go run ./scripts/purevalue [-playouts 1000] [-workers 2] [-seed 1] SET.tsv > VALUES.tsv
+//	go run ./scripts/purevalue -own KEY [-playouts 1000] SET.tsv
+//	go run ./scripts/purevalue compare BASE.tsv ARM.tsv
+//
+// A set line is: key ("record:move"), board size, komi, the moves so far,
+// the side to move (B or W), and its value: Pachi's win rate in the oracle
+// set (docs/oracle/pachi9.tsv), or 1 or 0 for a game the side to move won
+// or lost (scripts/oracle.py outcomes: docs/oracle/outcomes9.tsv). An
+// output line is: key, the set's value, the playouts' win rate. The
+// summary on standard error gives the mean squared difference, which
+// against results is the Brier score, for positions before move 40 and
+// from move 40 on, and the number of playouts that ran to the move cap.
+//
+// -own prints one position's board and the playouts' ownership of each
+// point (+9 Black always, -9 White always; an empty point belongs to the
+// colour around it).
+//
+// compare pairs two output files position by position and gives the mean
+// difference of the squared errors (ARM minus BASE), with its standard
+// error taken over records rather than positions: positions of one game
+// are not independent.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/internal/oracleset"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "compare" {
+		if len(os.Args) != 4 {
+			usage()
+		}
+		if err := compare(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, "purevalue:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	playouts := flag.Int("playouts", 1000, "playouts from each position")
+	workers := flag.Int("workers", 2, "positions played at once")
+	seed := flag.Uint64("seed", 1, "seed of the first position; the others follow")
+	own := flag.String("own", "", "print this position's ownership map instead")
+	flag.Parse()
+	if flag.NArg() != 1 || *playouts < 1 || *workers < 1 {
+		usage()
+	}
+	set, err := oracleset.Read(flag.Arg(0), 6)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "purevalue:", err)
+		os.Exit(1)
+	}
+	if *own != "" {
+		err = ownership(set, *own, *playouts, *seed)
+	} else {
+		err = values(set, *playouts, *workers, *seed)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "purevalue:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: purevalue [-playouts N] [-workers N] [-seed N] SET.tsv\n"+
+		"       purevalue -own KEY [-playouts N] SET.tsv\n"+
+		"       purevalue compare BASE.tsv ARM.tsv")
+	os.Exit(2)
+}
+
+// result is one position's playouts.
+type result struct {
+	wins, capped int
+}
+
+func values(set []oracleset.Position, n, workers int, seed uint64) error {
+	want := make([]float64, len(set))
+	for i, p := range set {
+		v, err := strconv.ParseFloat(p.Fields[5], 64)
+		if err != nil || v < 0 || v > 1 {
+			return fmt.Errorf("%s: value %q: want a number from 0 to 1", p.Key, p.Fields[5])
+		}
+		want[i] = v
+	}
+	res := make([]result, len(set))
+	errs := make([]error, len(set))
+	oracleset.Each(len(set), workers, func(_, i int) {
+		res[i], errs[i] = play(set[i], n, seed+uint64(i))
+	})
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	var early, late []float64
+	capped := 0
+	for i, p := range set {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		got := float64(res[i].wins) / float64(n)
+		fmt.Fprintf(w, "%s\t%.4f\t%.4f\n", p.Key, want[i], got)
+		se := (got - want[i]) * (got - want[i])
+		if len(p.Moves) < 40 {
+			early = append(early, se)
+		} else {
+			late = append(late, se)
+		}
+		capped += res[i].capped
+	}
+	all := append(append([]float64(nil), early...), late...)
+	fmt.Fprintf(os.Stderr, "positions %d: mean squared error %.4f; before move 40 %.4f (%d), from move 40 %.4f (%d)\n",
+		len(all), mean(all), mean(early), len(early), mean(late), len(late))
+	fmt.Fprintf(os.Stderr, "playouts that ran to the move cap: %d of %d\n", capped, n*len(set))
+	return nil
+}
+
+// play runs n playouts from p and counts the side to move's wins by the
+// area count less the komi (the playouts' own count), and the playouts
+// that ended at the move cap rather than by two passes.
+func play(p oracleset.Position, n int, seed uint64) (result, error) {
+	b, toMove, err := p.Board()
+	if err != nil {
+		return result{}, err
+	}
+	var r result
+	engine.Playouts(b, n, seed, func(end *board.Board) {
+		if (float64(end.AreaScore())-p.Komi > 0) == (toMove == board.Black) {
+			r.wins++
+		}
+		if end.Passes() < 2 {
+			r.capped++
+		}
+	})
+	return r, nil
+}
+
+func ownership(set []oracleset.Position, key string, n int, seed uint64) error {
+	for _, p := range set {
+		if p.Key != key {
+			continue
+		}
+		b, toMove, err := p.Board()
+		if err != nil {
+			return err
+		}
+		size := b.Size()
+		sum := make([]int, size*size)
+		wins := 0
+		engine.Playouts(b, n, seed, func(end *board.Board) {
+			if (float64(end.AreaScore())-p.Komi > 0) == (toMove == board.Black) {
+				wins++
+			}
+			for i := range sum {
+				pt := board.At(size, i%size, i/size)
+				owner := end.At(pt)
+				if owner == board.Empty {
+					owner = end.RegionOwner(pt)
+				}
+				switch owner {
+				case board.Black:
+					sum[i]++
+				case board.White:
+					sum[i]--
+				}
+			}
+		})
+		fmt.Print(b)
+		fmt.Printf("%v to move; the playouts give it %.3f\n", toMove, float64(wins)/float64(n))
+		for row := size - 1; row >= 0; row-- {
+			fmt.Printf("%2d ", row+1)
+			for col := 0; col < size; col++ {
+				fmt.Printf(" %+2d", int(math.Round(9*float64(sum[row*size+col])/float64(n))))
+			}
+			fmt.Println()
+		}
+		return nil
+	}
+	return fmt.Errorf("no position %q in the set", key)
+}
+
+// readValues reads an output file: key, value, playouts' win rate.
+func readValues(path string) (map[string][2]float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m := map[string][2]float64{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		t := strings.Split(sc.Text(), "\t")
+		if len(t) != 3 {
+			return nil, fmt.Errorf("%s:%d: want 3 tab-separated fields, got %d", path, n, len(t))
+		}
+		var v [2]float64
+		for i := range v {
+			if v[i], err = strconv.ParseFloat(t[i+1], 64); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+			}
+		}
+		m[t[0]] = v
+	}
+	return m, sc.Err()
+}
+
+func compare(basePath, armPath string) error {
+	base, err := readValues(basePath)
+	if err != nil {
+		return err
+	}
+	arm, err := readValues(armPath)
+	if err != nil {
+		return err
+	}
+	byRecord := map[string][]float64{}
+	var baseSE, armSE []float64
+	for k, b := range base {
+		a, ok := arm[k]
+		if !ok {
+			continue
+		}
+		if a[0] != b[0] {
+			return fmt.Errorf("%s: the two files give the position different values (%v, %v): not the same set", k, b[0], a[0])
+		}
+		bs, as := (b[1]-b[0])*(b[1]-b[0]), (a[1]-a[0])*(a[1]-a[0])
+		baseSE, armSE = append(baseSE, bs), append(armSE, as)
+		rec, _, _ := strings.Cut(k, ":")
+		byRecord[rec] = append(byRecord[rec], as-bs)
+	}
+	if len(byRecord) < 2 {
+		return fmt.Errorf("%s and %s share positions of %d records; need two or more", basePath, armPath, len(byRecord))
+	}
+	var recs []string
+	for r := range byRecord {
+		recs = append(recs, r)
+	}
+	sort.Strings(recs)
+	per := make([]float64, len(recs))
+	for i, r := range recs {
+		per[i] = mean(byRecord[r])
+	}
+	m := mean(per)
+	var ss float64
+	for _, x := range per {
+		ss += (x - m) * (x - m)
+	}
+	se := math.Sqrt(ss / float64(len(per)-1) / float64(len(per)))
+	fmt.Printf("positions %d of %d records: mean squared error %.4f (base), %.4f (arm)\n", len(baseSE), len(recs), mean(baseSE), mean(armSE))
+	fmt.Printf("arm minus base, by record: %+.4f (standard error %.4f)\n", m, se)
+	return nil
+}
+
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	var s float64
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
