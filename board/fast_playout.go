@@ -194,9 +194,7 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 
 // heavyMove picks c's playout move: the answers to the last move
 // (lastMoveAnswer), then a capture of any chain in atari the playout
-// watches (w, when not nil), else a random legal move that fills no own
-// eye and is not a self-atari of more than two stones, unless it is a
-// killing sacrifice (NakadeSacrifice). prev is the move before the last,
+// watches (w, when not nil), else a random move (randomMove). prev is the move before the last,
 // the context of the reply tables.
 func (b *Board) heavyMove(c Color, r *Rand, prev Point, w *atariWatch, aid PlayoutAids) Point {
 	if last := b.last.Point; last != Pass && b.color[last] != Empty {
@@ -205,24 +203,25 @@ func (b *Board) heavyMove(c Color, r *Rand, prev Point, w *atariWatch, aid Playo
 		}
 	}
 	if w != nil {
-		if p := b.captureWatched(c, w); p != Pass {
+		if p := b.captureWatched(c, w, aid); p != Pass {
 			return p
 		}
 	}
-	return b.randomMove(c, r)
+	return b.randomMove(c, r, aid)
 }
 
 // lastMoveAnswer is c's answer to the last move (a stone on the board), or
-// Pass: capture it in atari, save an own chain it put in atari (unless the
-// escape runs into a working ladder, aid.Ladders), a two-liberty fight, a
-// nakade, a good 3x3 shape around it, else the stored reply to prev and
-// last (aid.Replies).
+// Pass: capture it in atari (not into a snapback), save an own chain it
+// put in atari (unless the escape runs into a working ladder,
+// aid.Ladders), a two-liberty fight or race, a nakade, a good 3x3 shape
+// around it, the nakade of the space a capture left, else the stored
+// reply to prev and last (aid.Replies).
 func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAids) Point {
 	// Capture the last move's chain if it is in atari.
 	h := b.head[last]
 	if b.inAtari(h) {
 		l := b.soleLib(h)
-		if b.Legal(c, l) && r.Intn(10) != 0 {
+		if r.Intn(10) != 0 && b.takes(c, l, aid) {
 			return l
 		}
 	}
@@ -232,7 +231,7 @@ func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAi
 		if b.color[n] != c || !b.inAtari(b.head[n]) {
 			continue
 		}
-		if p := b.captureAround(c, b.head[n]); p != Pass {
+		if p := b.captureAround(c, b.head[n], aid); p != Pass {
 			return p
 		}
 		l := b.soleLib(b.head[n])
@@ -248,7 +247,7 @@ func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAi
 		}
 	}
 	// The vital point of a three-point eye space next to it.
-	if p := b.nakadeMove(c, last); p != Pass {
+	if p := b.nakadeMove(c, last, 3); p != Pass {
 		return p
 	}
 	// Good shapes around the last move, tried from a random start.
@@ -261,6 +260,17 @@ func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAi
 			return p
 		}
 	}
+	// After a capture of three stones or more, the vital point of the
+	// space they leave, up to six points (pyramid four, bulky or crossed
+	// five, rabbity six): the capturer must still make a second eye.
+	// Only after captures: in open play the walk costs a tenth of the
+	// playout, and the spaces it finds elsewhere change no measure
+	// (strength.md, "The playouts' own win rate").
+	if aid.lastTook >= 3 {
+		if p := b.nakadeMove(c, last, KillingMax); p != Pass {
+			return p
+		}
+	}
 	if aid.Replies != nil {
 		return b.replyMove(c, aid.Replies, prev, last)
 	}
@@ -269,7 +279,10 @@ func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAi
 
 // randomMove is a random legal move for c that fills no own eye and is no
 // self-atari of more than two stones unless a killing sacrifice, or Pass.
-func (b *Board) randomMove(c Color, r *Rand) Point {
+// A self-atari of one or two stones gives way to its cousin
+// (selfAtariCousin) when that is sound; once the playout's kos are spent
+// (PlayoutAids.koSpent) no ko is taken.
+func (b *Board) randomMove(c Color, r *Rand, aid PlayoutAids) Point {
 	n := b.nEmpty
 	if n == 0 {
 		return Pass
@@ -281,15 +294,55 @@ func (b *Board) randomMove(c Color, r *Rand) Point {
 			j -= n
 		}
 		p := b.empty[j]
-		if b.IsEye(c, p) || !b.Legal(c, p) {
+		if b.IsEye(c, p) || !b.Legal(c, p) || (aid.koSpent && b.koCapture(c, p)) {
 			continue
 		}
-		if sz := b.SelfAtari(c, p); sz > 2 && !b.NakadeSacrifice(c, p, sz) {
+		sz := b.SelfAtari(c, p)
+		if sz == 0 || b.NakadeSacrifice(c, p, sz) {
+			return p
+		}
+		if sz > 2 {
 			continue
+		}
+		// A self-atari of one or two stones moves to the liberty its chain
+		// would keep, when that is a sound move; else it is played.
+		if q := b.selfAtariCousin(c, p); q != Pass {
+			return q
 		}
 		return p
 	}
 	return Pass
+}
+
+// selfAtariCousin is the liberty c's chain would keep after the self-atari
+// at p, when playing there instead is legal, fills no own eye and is no
+// self-atari itself; else Pass. The liberty is usually the point the
+// self-atari reached for from the other side.
+func (b *Board) selfAtariCousin(c Color, p Point) Point {
+	q := Pass
+	for _, n := range b.neighbours(p) {
+		switch b.color[n] {
+		case Empty:
+			q = n
+		case c:
+			h := b.head[n]
+			for s := h; ; {
+				for _, x := range b.neighbours(s) {
+					if b.color[x] == Empty && x != p {
+						q = x
+					}
+				}
+				s = b.next[s]
+				if s == h {
+					break
+				}
+			}
+		}
+	}
+	if q == Pass || b.IsEye(c, q) || !b.Legal(c, q) || b.SelfAtari(c, q) != 0 {
+		return Pass
+	}
+	return q
 }
 
 // escapeLaddered reports whether c's escape at l, the liberty of its chain
@@ -305,14 +358,14 @@ func (b *Board) escapeLaddered(c Color, l, q Point, lad *Ladders) bool {
 
 // captureAround returns a liberty that captures an opponent chain in atari
 // touching the chain with head h, or Pass.
-func (b *Board) captureAround(c Color, h Point) Point {
+func (b *Board) captureAround(c Color, h Point, aid PlayoutAids) Point {
 	o := c.Opponent()
 	for s := h; ; {
 		for _, q := range b.neighbours(s) {
 			if b.color[q] == o && b.inAtari(b.head[q]) {
 				hq := b.head[q]
 				l := b.soleLib(hq)
-				if b.Legal(c, l) {
+				if b.takes(c, l, aid) {
 					return l
 				}
 			}
@@ -340,7 +393,20 @@ type PlayoutAids struct {
 	// ko taken in the tree, before the playout, is left to the watch: the
 	// version that tracked it too won 51 of 100 (strength.md).
 	KoRate int
+
+	// koSpent is set by HeavyPlayout once the playout has taken
+	// koCaptureMax kos: from then on neither its rules nor its random
+	// moves take one. Several kos on the board otherwise turn into a
+	// cycle of forced retakes that runs to the move cap, and the count of
+	// whatever stands there decides the playout.
+	koSpent bool
+	// lastTook is the number of stones the last move captured.
+	lastTook int
 }
+
+// koCaptureMax is the number of ko captures after which a playout takes
+// no more kos (PlayoutAids.koSpent).
+const koCaptureMax = 20
 
 // koAge is how many moves after a ko capture the playout still retakes.
 const koAge = 4
@@ -380,13 +446,14 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAi
 	var w atariWatch
 	b.watchAll(&w)
 	ko := koFight{stone: Pass}
+	kos := 0
 	for i := 0; i < maxMoves && passes < 2; i++ {
 		prev := Pass
 		if n := len(moves); n >= 2 {
 			prev = moves[n-2]
 		}
 		p := Pass
-		if aid.KoRate > 0 {
+		if aid.KoRate > 0 && !aid.koSpent {
 			if q := b.koRetake(c, &ko); q != Pass && r.Intn(100) < aid.KoRate {
 				p = q
 			}
@@ -399,13 +466,18 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAi
 		} else {
 			passes = 0
 		}
+		before := b.captured[c]
 		b.play(c, p)
+		aid.lastTook = b.captured[c] - before
 		if p != Pass {
 			b.watchAfter(&w, c, p)
 		}
 		ko.age++
 		if b.ko != Pass {
 			ko = koFight{stone: p, point: b.ko, taker: c}
+			if kos++; kos >= koCaptureMax {
+				aid.koSpent = true
+			}
 		}
 		moves = append(moves, p)
 		c = c.Opponent()
@@ -479,7 +551,7 @@ func (b *Board) watchAfter(w *atariWatch, c Color, p Point) {
 
 // captureWatched returns the capturing point of a watched chain of c's
 // opponent in atari, the largest first, or Pass.
-func (b *Board) captureWatched(c Color, w *atariWatch) Point {
+func (b *Board) captureWatched(c Color, w *atariWatch, aid PlayoutAids) Point {
 	best, most := Pass, int32(0)
 	for i := 0; i < w.n; i++ {
 		q := w.stone[i]
@@ -490,11 +562,56 @@ func (b *Board) captureWatched(c Color, w *atariWatch) Point {
 		if !b.inAtari(h) || int32(b.stones[h]) <= most {
 			continue
 		}
-		if l := b.soleLib(h); b.Legal(c, l) {
+		if l := b.soleLib(h); b.takes(c, l, aid) {
 			best, most = l, int32(b.stones[h])
 		}
 	}
 	return best
+}
+
+// takes reports whether the playout's capture rules may take at l: a
+// legal move, no snapback, and no ko once the playout has spent its kos.
+func (b *Board) takes(c Color, l Point, aid PlayoutAids) bool {
+	return b.Legal(c, l) && !b.snapback(c, l) && !(aid.koSpent && b.koCapture(c, l))
+}
+
+// koCapture reports whether c at the empty point p takes a ko: p touches
+// only the opponent's stones and the edge, and captures one stone.
+func (b *Board) koCapture(c Color, p Point) bool {
+	o := c.Opponent()
+	taken := 0
+	for _, n := range b.neighbours(p) {
+		switch b.color[n] {
+		case border:
+		case o:
+			if h := b.head[n]; b.inAtari(h) {
+				taken += int(b.stones[h])
+			}
+		default:
+			return false
+		}
+	}
+	return taken == 1
+}
+
+// snapback reports whether c capturing at l, where every chain it
+// captures is a single stone, leaves its own chain of two or more stones
+// with one liberty: the opponent takes back more than it lost. A playout
+// that takes such a throw-in every time lets the thrower capture the
+// whole chain.
+func (b *Board) snapback(c Color, l Point) bool {
+	own := false
+	for _, n := range b.neighbours(l) {
+		switch b.color[n] {
+		case c:
+			own = true
+		case c.Opponent():
+			if h := b.head[n]; b.inAtari(h) && b.stones[h] > 1 {
+				return false
+			}
+		}
+	}
+	return own && b.libsAfter(c, l, Pass, 2) < 2
 }
 
 // AreaScore is Black's area minus White's: stones plus empty regions

@@ -1,5 +1,7 @@
 package board
 
+import "slices"
+
 // Two-liberty tactics for the heavy playout. Without them a playout lets a
 // chain that the last move reduced to two liberties be put in atari and
 // captured as often as it is saved, and never follows a ladder: large
@@ -90,9 +92,10 @@ func (b *Board) libsAfter(c Color, p, skip Point, limit int) int {
 	return n
 }
 
-// twoLibMove answers a last move that left a chain with two liberties: c
-// extends its own chain of two or more stones to a point that gives it
-// three liberties or more, or ataris the last move's chain on a side from
+// twoLibMove answers a last move that left a chain with two liberties: for
+// its own chain of two or more stones c plays the race move (raceMove),
+// else extends it to a point that gives it three liberties or more; or
+// ataris the last move's chain on a side from
 // which its escape gets one liberty (a single stone) or at most two (a
 // larger chain: the next atari follows, so ladders are read). Pass when
 // neither applies. (Extending single stones, or chasing them, plays worse:
@@ -107,6 +110,9 @@ func (b *Board) twoLibMove(c Color, last Point) Point {
 		l1, l2, ok := b.twoLibs(h)
 		if !ok {
 			continue
+		}
+		if p := b.raceMove(c, h, l1, l2); p != Pass {
+			return p
 		}
 		for _, l := range [2]Point{l1, l2} {
 			if b.Legal(c, l) && b.libsAfter(c, l, Pass, 3) >= 3 {
@@ -133,76 +139,150 @@ func (b *Board) twoLibMove(c Color, last Point) Point {
 	return Pass
 }
 
-// nakadeMove answers a last move next to an empty region of exactly three
-// points bordered by one colour only: whoever is to move plays its middle
-// point (the one touching the other two), the vital point for both the
-// owner (two eyes) and the attacker (one). Pass when there is none.
-func (b *Board) nakadeMove(c Color, last Point) Point {
-	for _, q := range b.neighbours(last) {
-		if b.color[q] != Empty {
-			continue
-		}
-		region, ok := b.eyeSpace3(q)
-		if !ok {
-			continue
-		}
-		for i, p := range region {
-			touches := 0
-			for _, s := range b.neighbours(p) {
-				if s == region[(i+1)%3] || s == region[(i+2)%3] {
-					touches++
+// raceMove is the race answer for c's chain h with two liberties l1, l2:
+// capture an opponent chain touching it that is in atari, or atari one
+// with two liberties from outside (not on l1 or l2) when its escape gets
+// one liberty at most. Extending first loses races the chain could win:
+// the opponent's next move takes one of its two liberties. Pass when
+// neither applies.
+func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
+	o := c.Opponent()
+	var seen [8]Point
+	ns := 0
+	for s := h; ; {
+		for _, q := range b.neighbours(s) {
+			if b.color[q] != o {
+				continue
+			}
+			g := b.head[q]
+			if slices.Contains(seen[:ns], g) || ns == len(seen) {
+				continue
+			}
+			seen[ns] = g
+			ns++
+			if b.inAtari(g) {
+				if l := b.soleLib(g); b.Legal(c, l) {
+					return l
+				}
+				continue
+			}
+			a1, a2, ok := b.twoLibs(g)
+			if !ok {
+				continue
+			}
+			for _, a := range [2][2]Point{{a1, a2}, {a2, a1}} {
+				at, esc := a[0], a[1]
+				if at == l1 || at == l2 {
+					continue
+				}
+				if b.Legal(c, at) && b.libsAfter(c, at, Pass, 2) >= 2 && b.libsAfter(o, esc, at, 3) <= 1 {
+					return at
 				}
 			}
-			if touches == 2 && b.Legal(c, p) {
-				return p
-			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
 		}
 	}
 	return Pass
 }
 
-// eyeSpace3 returns the empty region containing q when it has exactly three
-// points and stones of one colour only around it.
-func (b *Board) eyeSpace3(q Point) ([3]Point, bool) {
-	var region [4]Point // one spare slot: a fourth point means too big
+// nakadeMove answers a last move next to an empty region of three to
+// maxSize points bordered by one colour only: whoever is to move plays
+// its vital point, for the owner the second eye and for the attacker the
+// kill (vitalPoint). Pass when there is none.
+func (b *Board) nakadeMove(c Color, last Point, maxSize int) Point {
+	// The empty neighbours of last often lie in one region: the points a
+	// flood has already walked need not be walked again.
+	var walked [4 * (KillingMax + 1)]Point
+	nw := 0
+	for _, q := range b.neighbours(last) {
+		if b.color[q] != Empty || slices.Contains(walked[:nw], q) {
+			continue
+		}
+		region, n, ok := b.eyeSpace(q, maxSize)
+		if !ok {
+			nw += copy(walked[nw:], region[:n])
+			continue
+		}
+		if n < 3 {
+			continue
+		}
+		if p := b.vitalPoint(region[:n]); p != Pass && b.Legal(c, p) {
+			return p
+		}
+	}
+	return Pass
+}
+
+// vitalPoint is the one point of an eye space that touches more of the
+// others than any other point does: the middle of a three-point space,
+// or in four to six points the one touching three or more (pyramid four,
+// bulky and crossed five, rabbity six). Spaces without a single such point
+// (square four, lines and bends) have none: Pass.
+func (b *Board) vitalPoint(region []Point) Point {
+	best, most, ties := Pass, 0, 0
+	for _, p := range region {
+		t := 0
+		for _, s := range b.neighbours(p) {
+			for _, r := range region {
+				if r == s {
+					t++
+				}
+			}
+		}
+		switch {
+		case t > most:
+			best, most, ties = p, t, 1
+		case t == most:
+			ties++
+		}
+	}
+	if ties != 1 || (len(region) > 3 && most < 3) {
+		return Pass
+	}
+	return best
+}
+
+// eyeSpace returns the empty region containing q and its size, and ok,
+// when it has at most maxSize (up to KillingMax) points and stones of one
+// colour only around it. When not ok, region[:n] holds the points of the
+// region it walked before it knew.
+func (b *Board) eyeSpace(q Point, maxSize int) (region [KillingMax + 1]Point, n int, ok bool) {
 	region[0] = q
-	n := 1
+	n = 1
 	owner := Empty
 	for i := 0; i < n; i++ {
-		// Quick reject from the neighbour counts, before any walking: a
-		// point of a three-point space has at most two empty neighbours and
-		// stones of one colour only (most candidates in open play fail here).
-		if p := region[i]; b.nbrCount(p, Empty) > 2 || (b.nbrCount(p, Black) > 0 && b.nbrCount(p, White) > 0) {
-			return [3]Point{}, false
+		// Quick reject from the neighbour counts, before any walking: no
+		// point of an eye space touches both colours, and none of a
+		// three-point space has three empty neighbours (most candidates
+		// in open play fail here).
+		p := region[i]
+		if (b.nbrCount(p, Black) > 0 && b.nbrCount(p, White) > 0) || (maxSize == 3 && b.nbrCount(p, Empty) > 2) {
+			return region, n, false
 		}
-		for _, s := range b.neighbours(region[i]) {
+		for _, s := range b.neighbours(p) {
 			switch k := b.color[s]; k {
 			case border:
 			case Empty:
-				dup := false
-				for j := 0; j < n; j++ {
-					dup = dup || region[j] == s
-				}
-				if dup {
+				if slices.Contains(region[:n], s) {
 					continue
 				}
-				if n == len(region) {
-					return [3]Point{}, false
+				if n == maxSize || n == len(region) {
+					return region, n, false
 				}
 				region[n] = s
 				n++
 			default:
 				if owner != Empty && owner != k {
-					return [3]Point{}, false
+					return region, n, false
 				}
 				owner = k
 			}
 		}
 	}
-	if n != 3 || owner == Empty {
-		return [3]Point{}, false
-	}
-	return [3]Point{region[0], region[1], region[2]}, true
+	return region, n, owner != Empty
 }
 
 // FightReply is the heavy playout's answer to the last move in a
@@ -217,7 +297,7 @@ func (b *Board) FightReply(c Color) Point {
 	if p := b.twoLibMove(c, last); p != Pass {
 		return p
 	}
-	return b.nakadeMove(c, last)
+	return b.nakadeMove(c, last, 3)
 }
 
 // LibertiesAfter counts, up to limit (at most 4), the liberties c's chain

@@ -102,12 +102,12 @@ func TestNakadeMove(t *testing.T) {
 		"...O.")
 	// D1 borders the space A1-C1: either side's answer is its middle, B1.
 	for _, c := range []Color{Black, White} {
-		if p := b.nakadeMove(c, pt(3, 0)); p != pt(1, 0) {
+		if p := b.nakadeMove(c, pt(3, 0), KillingMax); p != pt(1, 0) {
 			t.Errorf("%v: nakade point %v, want B1", c, p)
 		}
 	}
 	// A move that does not touch the space is not answered.
-	if p := b.nakadeMove(Black, pt(1, 2)); p != Pass {
+	if p := b.nakadeMove(Black, pt(1, 2), KillingMax); p != Pass {
 		t.Errorf("nakade answer to a distant move: %v", p)
 	}
 	bent := setupRows(t,
@@ -117,7 +117,7 @@ func TestNakadeMove(t *testing.T) {
 		"..O..",
 		".OO..")
 	// Space A1, A2, B2: a bent three; the vital point A2 touches both others.
-	if p := bent.nakadeMove(Black, pt(1, 0)); p != pt(0, 1) {
+	if p := bent.nakadeMove(Black, pt(1, 0), KillingMax); p != pt(0, 1) {
 		t.Errorf("bent three: %v, want A2", p)
 	}
 	four := setupRows(t,
@@ -126,8 +126,8 @@ func TestNakadeMove(t *testing.T) {
 		".....",
 		"OOOOO",
 		"....O")
-	if p := four.nakadeMove(Black, pt(4, 0)); p != Pass {
-		t.Errorf("a four-point space is not a three, got %v", p)
+	if p := four.nakadeMove(Black, pt(4, 0), KillingMax); p != Pass {
+		t.Errorf("a straight four has no vital point, got %v", p)
 	}
 	mixed := setupRows(t,
 		".....",
@@ -135,8 +135,133 @@ func TestNakadeMove(t *testing.T) {
 		".....",
 		"OOXO.",
 		"...O.")
-	if p := mixed.nakadeMove(Black, pt(3, 0)); p != Pass {
+	if p := mixed.nakadeMove(Black, pt(3, 0), KillingMax); p != Pass {
 		t.Errorf("a space bordered by both colours is no eye space, got %v", p)
+	}
+}
+
+func TestNakadeMoveInLargerSpaces(t *testing.T) {
+	// The five points A1-C1, A2-B2 a capture leaves empty: a bulky five,
+	// whose vital point B1 touches three of the others.
+	bulky := setupRows(t,
+		".....",
+		".....",
+		"OOO..",
+		"..O..",
+		"...O.")
+	if p := bulky.nakadeMove(Black, pt(2, 1), KillingMax); p != pt(1, 0) {
+		t.Errorf("bulky five: %v, want B1", p)
+	}
+	// Only the playouts read spaces past three; the priors' answer
+	// (FightReply) keeps to three points.
+	if p := bulky.nakadeMove(Black, pt(2, 1), 3); p != Pass {
+		t.Errorf("bulky five with a three-point limit: %v, want none", p)
+	}
+	// A pyramid four (A1-C1 and B2): B1 touches the other three.
+	pyramid := setupRows(t,
+		".....",
+		".....",
+		"OOO..",
+		"O.O..",
+		"...O.")
+	if p := pyramid.nakadeMove(White, pt(3, 0), KillingMax); p != pt(1, 0) {
+		t.Errorf("pyramid four: %v, want B1", p)
+	}
+	// A square four has no single vital point.
+	square := setupRows(t,
+		".....",
+		".....",
+		"OOO..",
+		"..O..",
+		"..O..")
+	if p := square.nakadeMove(Black, pt(2, 1), KillingMax); p != Pass {
+		t.Errorf("square four: %v, want none", p)
+	}
+	// Seven points are too many.
+	big := setupRows(t,
+		".....",
+		"OOOO.",
+		"...O.",
+		"...O.",
+		"...O.")
+	if p := big.nakadeMove(Black, pt(3, 2), KillingMax); p != Pass {
+		t.Errorf("a nine-point space: %v, want none", p)
+	}
+}
+
+func TestRaceMoveTakesALibertyFirst(t *testing.T) {
+	// White's B4 leaves Black's A3-B3 two liberties, A4 and C3. White's
+	// A2-B2 has two as well, B1 and C2. Extending to C3 would give Black
+	// three, but White then ataris from the other side; Black instead
+	// ataris at C2, from which White's escape at B1 gets one liberty.
+	b := setupRows(t,
+		".....",
+		".O...",
+		"XX.O.",
+		"OO...",
+		"X.X..")
+	if p := b.twoLibMove(Black, pt(1, 3)); p != pt(2, 1) {
+		t.Errorf("race: %v, want C2", p)
+	}
+	// With White's chain in atari the answer is its capture.
+	c := setupRows(t,
+		".....",
+		".O...",
+		"XX.O.",
+		"OOX..",
+		".X...")
+	if p := c.twoLibMove(Black, pt(1, 3)); p != pt(0, 0) {
+		t.Errorf("race with a chain in atari: %v, want A1", p)
+	}
+}
+
+func TestPlayoutSeesASnapback(t *testing.T) {
+	// Black's throw-in at A1 puts White's A2-B2 in atari. Taking it at
+	// B1 leaves White A1 as its only liberty, and Black retakes three.
+	b := setupRows(t,
+		".....",
+		".....",
+		"XXX..",
+		"OOX..",
+		"X.X..")
+	if !b.snapback(White, pt(1, 0)) {
+		t.Error("taking the throw-in is no snapback")
+	}
+	// A lone stone in atari in the open is simply taken.
+	c := setupRows(t,
+		".....",
+		".....",
+		".O...",
+		"OXO..",
+		".....")
+	if c.snapback(White, pt(1, 0)) {
+		t.Error("an open capture counted as a snapback")
+	}
+}
+
+func TestSelfAtariCousin(t *testing.T) {
+	// Black at B1 would have one liberty, A1; A1 itself has two.
+	b := setupRows(t,
+		".....",
+		".....",
+		".....",
+		".O...",
+		"..O..")
+	if sz := b.SelfAtari(Black, pt(1, 0)); sz != 1 {
+		t.Fatalf("B1 is a self-atari of %d stones, want 1", sz)
+	}
+	if p := b.selfAtariCousin(Black, pt(1, 0)); p != pt(0, 0) {
+		t.Errorf("cousin %v, want A1", p)
+	}
+	// With White at A2, A1 is a self-atari too: none.
+	c := setupRows(t,
+		".....",
+		".....",
+		".....",
+		"OO...",
+		"..O..")
+	if p := c.selfAtariCousin(Black, pt(1, 0)); p != Pass {
+		t.Errorf("cousin %v, want none", p)
 	}
 }
 
@@ -211,5 +336,28 @@ func TestFightReply(t *testing.T) {
 	b.PlayLegal(White, Pass)
 	if p := b.FightReply(Black); p != Pass {
 		t.Errorf("FightReply after a pass = %v, want Pass", p)
+	}
+}
+
+func TestNoKoOnceTheKosAreSpent(t *testing.T) {
+	// Black at C2 takes White's B2, in atari, and stands alone among
+	// white stones: a ko.
+	ko := setupRows(t,
+		".....",
+		".....",
+		".XO..",
+		"XO.O.",
+		".XO..")
+	if !ko.koCapture(Black, pt(2, 1)) {
+		t.Fatal("C2 takes the ko and is not seen as one")
+	}
+	if ko.koCapture(Black, pt(0, 0)) {
+		t.Error("A1 taken for a ko capture")
+	}
+	if !ko.takes(Black, pt(2, 1), PlayoutAids{}) {
+		t.Error("the ko is not taken before the kos are spent")
+	}
+	if ko.takes(Black, pt(2, 1), PlayoutAids{koSpent: true}) {
+		t.Error("the ko is taken after the kos are spent")
 	}
 }

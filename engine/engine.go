@@ -394,6 +394,15 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 			d.Move, d.WinRate = board.Pass, pw
 			return d
 		}
+		// When a chain in atari is all that is left to decide, a stone
+		// inside our own territory only costs a point (the search, which
+		// may not have tried the settling move, cannot tell): settle the
+		// chain instead.
+		if view.open == 0 && view.unknown == 0 && view.fix != board.Pass && view.margin > 1 &&
+			d.Move != view.fix && inOwnTerritory(root, c, d.Move, view.own) {
+			d.Move = view.fix
+			return d
+		}
 	}
 	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && isQuiet {
 		// A move inside an area only we border: pass instead when the

@@ -489,14 +489,15 @@ func TestPassesWhenOnlyDameRemain(t *testing.T) {
 
 // TestResignOnlyWhenEnabled: Black's two columns against White's six is
 // hopeless; with a threshold Black resigns on the second low move, without
-// one it never does.
+// one it never does. (At 600 playouts the priors still hold the root's
+// win rate near 0.2, hence a threshold of 0.3.)
 func TestResignOnlyWhenEnabled(t *testing.T) {
 	rows := make([]string, 9)
 	for i := range rows {
 		rows[i] = ".O.O.O.X."
 	}
 	b := engineRows(t, rows...)
-	for _, th := range []float64{0.2, 0} {
+	for _, th := range []float64{0.3, 0} {
 		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 600, Seed: 11, ResignThreshold: th})
 		var resigned bool
 		var last Decision
