@@ -263,8 +263,8 @@ func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAi
 	// After a capture of three stones or more, the vital point of the
 	// space they leave, up to six points (pyramid four, bulky or crossed
 	// five, rabbity six): the capturer must still make a second eye.
-	// Only after captures: in open play the walk costs a tenth of the
-	// playout, and the spaces it finds elsewhere change no measure
+	// Only after captures: in open play the walk adds a fifth to a
+	// playout's time, and the spaces it finds elsewhere change no measure
 	// (strength.md, "The playouts' own win rate").
 	if aid.lastTook >= 3 {
 		if p := b.nakadeMove(c, last, KillingMax); p != Pass {
@@ -394,6 +394,11 @@ type PlayoutAids struct {
 	// version that tracked it too won 51 of 100 (strength.md).
 	KoRate int
 
+	// BentFour removes, when the playout ends by two passes, the chains
+	// a bent four in the corner kills by rule (Japanese rules; the
+	// playout would count a seki).
+	BentFour bool
+
 	// koSpent is set by HeavyPlayout once the playout has taken
 	// koCaptureMax kos: from then on neither its rules nor its random
 	// moves take one. Several kos on the board otherwise turn into a
@@ -481,6 +486,9 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAi
 		}
 		moves = append(moves, p)
 		c = c.Opponent()
+	}
+	if aid.BentFour && passes >= 2 {
+		b.removeBentFourDead()
 	}
 	return moves
 }

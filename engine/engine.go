@@ -106,7 +106,8 @@ const playoutLadderMax = 9
 // its reply tables lg (nil: none), and its ladder reader lad up to
 // playoutLadderMax.
 func playoutAids(size int, lg *board.Replies, lad *board.Ladders) board.PlayoutAids {
-	aids := board.PlayoutAids{Replies: lg}
+	// The search counts Japanese: the bent four in the corner is dead.
+	aids := board.PlayoutAids{Replies: lg, BentFour: true}
 	if size <= playoutLadderMax {
 		aids.Ladders = lad
 	}
