@@ -94,11 +94,10 @@ func (b *Board) libsAfter(c Color, p, skip Point, limit int) int {
 
 // twoLibMove answers a last move that left a chain with two liberties: for
 // its own chain of two or more stones c plays the race move (raceMove),
-// else extends it to a point that gives it three liberties or more; or
-// ataris the last move's chain on a side from
-// which its escape gets one liberty (a single stone) or at most two (a
-// larger chain: the next atari follows, so ladders are read). Pass when
-// neither applies. (Extending single stones, or chasing them, plays worse:
+// else extends it to a point that gives it three liberties or more; or it
+// ataris the last move's chain on a side from which its escape gets one
+// liberty (a single stone) or at most two (a larger chain: the next atari
+// follows, so ladders are read). Pass when neither applies. (Extending single stones, or chasing them, plays worse:
 // strength.md's A/B table.)
 func (b *Board) twoLibMove(c Color, last Point) Point {
 	// Defend: our chains next to the last move.

@@ -9,6 +9,7 @@
 //	go run ./scripts/fightset label [-gnugo CMD] [-min 2] [-workers 2] SET.tsv > FIGHTS.tsv
 //	go run ./scripts/fightset confirm -engine CMD [-margin 0.3] FIGHTS.tsv > CONFIRMED.tsv
 //	go run ./scripts/fightset measure [-playouts 500] [-workers 2] FIGHTS.tsv > VERDICTS.tsv
+//	go run ./scripts/fightset measure -engine CMD FIGHTS.tsv > VERDICTS.tsv
 //	go run ./scripts/fightset compare BASE.tsv ARM.tsv
 //
 // label reads positions in the oracle set's format (key, board size, komi,
@@ -25,12 +26,16 @@
 // the other side passes first, so the moves still alternate.
 //
 // confirm keeps the items a second engine's ownership map agrees with
-// (docs/oracle/fights9.tsv: GNU Go's labels Pachi's search agrees with).
+// (docs/oracle/fights9.tsv: GNU Go's labels that Pachi's gogui-influence,
+// 2000 of its own playouts from the position after its move, agrees with).
 //
 // measure runs -playouts of engine.Playouts from each item's position and
 // prints, per item, the share of playouts in which the group's stone
-// survives, and a summary by kind on standard error. compare pairs two
-// such files item by item (two builds of the playouts).
+// survives, and a summary by kind on standard error. With -engine the
+// shares come from that GTP engine's gogui-influence of each position
+// instead (its ownership, +1 always to -1 never), so another engine's
+// playouts meet the same items. compare pairs two such files item by item
+// (two builds of the playouts, or two engines).
 //
 // An item line: key, board size, komi, moves, the group's vertex, its
 // colour (B or W), the target (alive or dead), the kind, the group's
@@ -83,7 +88,7 @@ func main() {
 func usage() {
 	fmt.Fprintln(os.Stderr, "usage: fightset label [-gnugo CMD] [-min N] [-workers N] SET.tsv\n"+
 		"       fightset confirm -engine CMD FIGHTS.tsv\n"+
-		"       fightset measure [-playouts N] [-workers N] [-seed N] FIGHTS.tsv\n"+
+		"       fightset measure [-playouts N] [-workers N] [-seed N] [-engine CMD] FIGHTS.tsv\n"+
 		"       fightset compare BASE.tsv ARM.tsv")
 	os.Exit(2)
 }
@@ -395,15 +400,11 @@ func engineShares(command string, items []item, share []float64) error {
 		return err
 	}
 	defer g.Close()
-	owners := map[string]map[string]float64{}
+	owners := ownerCache{}
 	for i, it := range items {
-		pos := strconv.Itoa(it.Size) + " " + strings.Join(it.Moves, ",")
-		own, ok := owners[pos]
-		if !ok {
-			if own, err = influence(g, it.Position, false); err != nil {
-				return fmt.Errorf("%s: %w", it.Key, err)
-			}
-			owners[pos] = own
+		own, err := owners.get(g, it.Position, false)
+		if err != nil {
+			return err
 		}
 		v := own[it.vertex]
 		if it.color == board.White {
@@ -593,20 +594,15 @@ func confirm(args []string) error {
 		return err
 	}
 	defer g.Close()
-	owners := map[string]map[string]float64{}
+	owners := ownerCache{}
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	kept := map[string]int{}
 	all := map[string]int{}
 	for _, p := range ps {
-		pos := strconv.Itoa(p.Size) + " " + strings.Join(p.Moves, ",")
-		own, ok := owners[pos]
-		if !ok {
-			own, err = influence(g, p, true)
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.Key, err)
-			}
-			owners[pos] = own
+		own, err := owners.get(g, p, true)
+		if err != nil {
+			return err
 		}
 		it, err := parseItem(p)
 		if err != nil {
@@ -631,6 +627,23 @@ func confirm(args []string) error {
 	}
 	fmt.Fprintln(os.Stderr)
 	return nil
+}
+
+// ownerCache keeps an engine's ownership map of each position asked, so
+// that the items sharing a position ask once.
+type ownerCache map[string]map[string]float64
+
+func (c ownerCache) get(g *gtp.Client, p oracleset.Position, search bool) (map[string]float64, error) {
+	pos := strconv.Itoa(p.Size) + " " + strings.Join(p.Moves, ",")
+	if own, ok := c[pos]; ok {
+		return own, nil
+	}
+	own, err := influence(g, p, search)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Key, err)
+	}
+	c[pos] = own
+	return own, nil
 }
 
 // influence sets p up on g and returns its ownership map (vertex: +1
