@@ -63,24 +63,34 @@ def need_dir():
                          f'got {DIR!r}')
 
 
+def walk(path, step, first):
+    """Each move of the record at path, in order, as (key, size, komi, the moves before it,
+    its colour, its vertex, sampled); sampled from move FIRST on, every STEP-th, not the last
+    two. The moves must alternate, Black first."""
+    size, komi, rec = so.read_record(path)
+    name = '/'.join(path.split('/')[-2:]).removesuffix('.sgf')
+    moves = []
+    for i, (c, p) in enumerate(rec):
+        want = 'B' if i % 2 == 0 else 'W'
+        if c != want:
+            raise SystemExit(f'oracle: {path}: move {i + 1} is not {want}: the set wants alternating moves')
+        v = so.vertex(p, size)
+        yield f'{name}:{i}', size, komi, moves, c, v, i >= first and (i - first) % step == 0 and i < len(rec) - 2
+        moves.append(v)
+
+
 def positions(step, first, files):
     need_dir()
     eng = so.Engine(CMD % 100000, DIR)
     for path in files:
-        size, komi, rec = so.read_record(path)
-        name = '/'.join(path.split('/')[-2:]).removesuffix('.sgf')
-        setup(eng, size, komi, [])
-        moves = []
-        for i, (c, p) in enumerate(rec):
-            want = 'B' if i % 2 == 0 else 'W'
-            if c != want:
-                raise SystemExit(f'oracle: {path}: move {i + 1} is not {want}: the set wants alternating moves')
-            if i >= first and (i - first) % step == 0 and i < len(rec) - 2:
+        for key, size, komi, moves, c, v, sampled in walk(path, step, first):
+            if not moves:
+                setup(eng, size, komi, [])
+            if sampled:
                 best, rate = search(eng, c)
                 if best is not None:
-                    print(f'{name}:{i}\t{size}\t{komi}\t{",".join(moves)}\t{c}\t{rate:.4f}\t{best}', flush=True)
-            moves.append(so.vertex(p, size))
-            eng.ask(f'play {c.lower()} {moves[-1]}')
+                    print(f'{key}\t{size}\t{komi}\t{",".join(moves)}\t{c}\t{rate:.4f}\t{best}', flush=True)
+            eng.ask(f'play {c.lower()} {v}')
     eng.ask('quit')
 
 
@@ -100,16 +110,9 @@ def outcomes(step, first, dirs):
             path = os.path.join(d, f'game-{g:03d}.sgf')
             if not os.path.exists(path):
                 continue
-            size, komi, rec = so.read_record(path)
-            name = '/'.join(path.split('/')[-2:]).removesuffix('.sgf')
-            moves = []
-            for i, (c, p) in enumerate(rec):
-                want = 'B' if i % 2 == 0 else 'W'
-                if c != want:
-                    raise SystemExit(f'oracle: {path}: move {i + 1} is not {want}: the set wants alternating moves')
-                if i >= first and (i - first) % step == 0 and i < len(rec) - 2:
-                    print(f'{name}:{i}\t{size}\t{komi}\t{",".join(moves)}\t{c}\t{int(winner[g] == c)}\t-')
-                moves.append(so.vertex(p, size))
+            for key, size, komi, moves, c, v, sampled in walk(path, step, first):
+                if sampled:
+                    print(f'{key}\t{size}\t{komi}\t{",".join(moves)}\t{c}\t{int(winner[g] == c)}\t-')
 
 
 def values(set_path, runs):
