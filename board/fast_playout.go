@@ -194,8 +194,8 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 
 // heavyMove picks c's playout move: the answers to the last move
 // (lastMoveAnswer), then a capture of any chain in atari the playout
-// watches (w, when not nil), else a random move (randomMove). prev is the move before the last,
-// the context of the reply tables.
+// watches (w, when not nil), else a random move (randomMove). prev is the
+// move before the last, the context of the reply tables.
 func (b *Board) heavyMove(c Color, r *Rand, prev Point, w *atariWatch, aid PlayoutAids) Point {
 	if last := b.last.Point; last != Pass && b.color[last] != Empty {
 		if p := b.lastMoveAnswer(c, r, prev, last, aid); p != Pass {

@@ -97,8 +97,8 @@ func (b *Board) libsAfter(c Color, p, skip Point, limit int) int {
 // else extends it to a point that gives it three liberties or more; or it
 // ataris the last move's chain on a side from which its escape gets one
 // liberty (a single stone) or at most two (a larger chain: the next atari
-// follows, so ladders are read). Pass when neither applies. (Extending single stones, or chasing them, plays worse:
-// strength.md's A/B table.)
+// follows, so ladders are read). Pass when neither applies. (Extending
+// single stones, or chasing them, plays worse: strength.md's A/B table.)
 func (b *Board) twoLibMove(c Color, last Point) Point {
 	// Defend: our chains next to the last move.
 	for _, n := range b.neighbours(last) {
@@ -120,7 +120,6 @@ func (b *Board) twoLibMove(c Color, last Point) Point {
 		}
 	}
 	// Attack: the last move's chain.
-	o := c.Opponent()
 	l1, l2, ok := b.twoLibs(b.head[last])
 	if !ok {
 		return Pass
@@ -129,8 +128,20 @@ func (b *Board) twoLibMove(c Color, last Point) Point {
 	if b.stones[b.head[last]] >= 2 {
 		escapeLimit = 2
 	}
+	return b.chaseAtari(c, l1, l2, escapeLimit, Pass, Pass)
+}
+
+// chaseAtari is the liberty, of an opponent chain with the two liberties
+// l1 and l2, at which c's atari keeps c two liberties or more while the
+// chain's escape at the other gets at most escapeLimit; neither skip1 nor
+// skip2. Pass when neither liberty does.
+func (b *Board) chaseAtari(c Color, l1, l2 Point, escapeLimit int, skip1, skip2 Point) Point {
+	o := c.Opponent()
 	for _, a := range [2][2]Point{{l1, l2}, {l2, l1}} {
 		at, esc := a[0], a[1]
+		if at == skip1 || at == skip2 {
+			continue
+		}
 		if b.Legal(c, at) && b.libsAfter(c, at, Pass, 2) >= 2 && b.libsAfter(o, esc, at, 3) <= escapeLimit {
 			return at
 		}
@@ -165,16 +176,9 @@ func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
 				}
 				continue
 			}
-			a1, a2, ok := b.twoLibs(g)
-			if !ok {
-				continue
-			}
-			for _, a := range [2][2]Point{{a1, a2}, {a2, a1}} {
-				at, esc := a[0], a[1]
-				if at == l1 || at == l2 {
-					continue
-				}
-				if b.Legal(c, at) && b.libsAfter(c, at, Pass, 2) >= 2 && b.libsAfter(o, esc, at, 3) <= 1 {
+			if a1, a2, ok := b.twoLibs(g); ok {
+				// From outside: not on the chain's own liberties.
+				if at := b.chaseAtari(c, a1, a2, 1, l1, l2); at != Pass {
 					return at
 				}
 			}
@@ -192,19 +196,11 @@ func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
 // its vital point, for the owner the second eye and for the attacker the
 // kill (vitalPoint). Pass when there is none.
 func (b *Board) nakadeMove(c Color, last Point, maxSize int) Point {
-	// The empty neighbours of last often lie in one region: the points a
-	// flood has already walked need not be walked again.
-	var walked [4 * (KillingMax + 1)]Point
-	nw := 0
 	for _, q := range b.neighbours(last) {
-		if b.color[q] != Empty || slices.Contains(walked[:nw], q) {
+		if b.color[q] != Empty {
 			continue
 		}
-		region, n, ok := b.eyeSpace(q, maxSize)
-		if !ok {
-			nw += copy(walked[nw:], region[:n])
-			continue
-		}
+		region, n := b.eyeSpace(q, maxSize)
 		if n < 3 {
 			continue
 		}
@@ -244,11 +240,10 @@ func (b *Board) vitalPoint(region []Point) Point {
 	return best
 }
 
-// eyeSpace returns the empty region containing q and its size, and ok,
-// when it has at most maxSize (up to KillingMax) points and stones of one
-// colour only around it. When not ok, region[:n] holds the points of the
-// region it walked before it knew.
-func (b *Board) eyeSpace(q Point, maxSize int) (region [KillingMax + 1]Point, n int, ok bool) {
+// eyeSpace returns the empty region containing q and its size when it has
+// at most maxSize (up to KillingMax) points and stones of one colour only
+// around it; the size is 0 otherwise.
+func (b *Board) eyeSpace(q Point, maxSize int) (region [KillingMax]Point, n int) {
 	region[0] = q
 	n = 1
 	owner := Empty
@@ -259,7 +254,7 @@ func (b *Board) eyeSpace(q Point, maxSize int) (region [KillingMax + 1]Point, n 
 		// in open play fail here).
 		p := region[i]
 		if (b.nbrCount(p, Black) > 0 && b.nbrCount(p, White) > 0) || (maxSize == 3 && b.nbrCount(p, Empty) > 2) {
-			return region, n, false
+			return region, 0
 		}
 		for _, s := range b.neighbours(p) {
 			switch k := b.color[s]; k {
@@ -269,19 +264,22 @@ func (b *Board) eyeSpace(q Point, maxSize int) (region [KillingMax + 1]Point, n 
 					continue
 				}
 				if n == maxSize || n == len(region) {
-					return region, n, false
+					return region, 0
 				}
 				region[n] = s
 				n++
 			default:
 				if owner != Empty && owner != k {
-					return region, n, false
+					return region, 0
 				}
 				owner = k
 			}
 		}
 	}
-	return region, n, owner != Empty
+	if owner == Empty {
+		return region, 0
+	}
+	return region, n
 }
 
 // FightReply is the heavy playout's answer to the last move in a

@@ -142,7 +142,7 @@ func play(p oracleset.Position, n int, seed uint64) (result, error) {
 	}
 	var r result
 	engine.Playouts(b, n, seed, func(end *board.Board) {
-		if (float64(end.AreaScore())-p.Komi > 0) == (toMove == board.Black) {
+		if won(end, p.Komi, toMove) {
 			r.wins++
 		}
 		if end.Passes() < 2 {
@@ -150,6 +150,12 @@ func play(p oracleset.Position, n int, seed uint64) (result, error) {
 		}
 	})
 	return r, nil
+}
+
+// won reports whether c wins the finished playout board end by the area
+// count less komi, the playouts' own count.
+func won(end *board.Board, komi float64, c board.Color) bool {
+	return (float64(end.AreaScore())-komi > 0) == (c == board.Black)
 }
 
 func ownership(set []oracleset.Position, key string, n int, seed uint64) error {
@@ -165,7 +171,7 @@ func ownership(set []oracleset.Position, key string, n int, seed uint64) error {
 		sum := make([]int, size*size)
 		wins := 0
 		engine.Playouts(b, n, seed, func(end *board.Board) {
-			if (float64(end.AreaScore())-p.Komi > 0) == (toMove == board.Black) {
+			if won(end, p.Komi, toMove) {
 				wins++
 			}
 			for i := range sum {
