@@ -193,8 +193,9 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 }
 
 // heavyMove picks c's playout move: the answers to the last move
-// (lastMoveAnswer), then a capture of any chain in atari the playout
-// watches (w, when not nil), else a random move (randomMove). prev is the
+// (lastMoveAnswer), then a capture of a chain of three stones or more in
+// atari that the playout watches (w, when not nil; captureWatched), else a
+// random move (randomMove). prev is the
 // move before the last, the context of the reply tables.
 func (b *Board) heavyMove(c Color, r *Rand, prev Point, w *atariWatch, aid PlayoutAids) Point {
 	if last := b.last.Point; last != Pass && b.color[last] != Empty {
@@ -512,7 +513,7 @@ const watchMax = 16
 // move. Taking every lone stone and pair left in atari anywhere (throw-ins,
 // kos, stones already dead) made the playouts misjudge whole positions:
 // from three stones up, their Brier score against game results falls from
-// 0.141 to 0.126 (strength.md, "Captures away from the last move").
+// 0.141 to 0.127 (strength.md, "Captures away from the last move").
 const watchCaptureMin = 3
 
 // add watches the chain at p, once.
