@@ -193,9 +193,8 @@ func (b *Board) escapeOK(c Color, p Point) bool {
 }
 
 // heavyMove picks c's playout move: the answers to the last move
-// (lastMoveAnswer), then a capture of a chain of three stones or more in
-// atari that the playout watches (w, when not nil; captureWatched), else a
-// random move (randomMove). prev is the
+// (lastMoveAnswer), then a capture of any chain in atari the playout
+// watches (w, when not nil), else a random move (randomMove). prev is the
 // move before the last, the context of the reply tables.
 func (b *Board) heavyMove(c Color, r *Rand, prev Point, w *atariWatch, aid PlayoutAids) Point {
 	if last := b.last.Point; last != Pass && b.color[last] != Empty {
@@ -501,20 +500,13 @@ func (b *Board) HeavyPlayout(r *Rand, maxMoves int, moves []Point, aid PlayoutAi
 // board for the rest of the playout unless a random move happened to
 // capture it, so large groups in semeai would live or die at random. The
 // policy captures watched chains anywhere (Mogo's capture rule, Gelly et
-// al. 2006), when they have watchCaptureMin stones or more.
+// al. 2006).
 type atariWatch struct {
 	stone [watchMax]Point
 	n     int
 }
 
 const watchMax = 16
-
-// watchCaptureMin is the smallest watched chain captured away from the last
-// move. Taking every lone stone and pair left in atari anywhere (throw-ins,
-// kos, stones already dead) made the playouts misjudge whole positions:
-// from three stones up, their Brier score against game results falls from
-// 0.141 to 0.127 (strength.md, "Captures away from the last move").
-const watchCaptureMin = 3
 
 // add watches the chain at p, once.
 func (w *atariWatch) add(b *Board, p Point) {
@@ -566,10 +558,9 @@ func (b *Board) watchAfter(w *atariWatch, c Color, p Point) {
 }
 
 // captureWatched returns the capturing point of a watched chain of c's
-// opponent in atari, of watchCaptureMin stones or more, the largest first,
-// or Pass.
+// opponent in atari, the largest first, or Pass.
 func (b *Board) captureWatched(c Color, w *atariWatch, aid PlayoutAids) Point {
-	best, most := Pass, int32(watchCaptureMin-1)
+	best, most := Pass, int32(0)
 	for i := 0; i < w.n; i++ {
 		q := w.stone[i]
 		if b.color[q] != c.Opponent() {

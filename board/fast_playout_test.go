@@ -211,12 +211,12 @@ func TestKoRetake(t *testing.T) {
 	}
 }
 
-// TestHeavyPlayoutRetakesKo: White's last move, B8, is in atari, and the
-// playout's first move takes it back, the ko capture at C8, nine times in
-// ten (the last move's answer); with KoRate 100 White retakes at its first
-// legal chance, the playout's fourth move, when the moves between left the
-// ko as it was. With KoRate 0 it does not: the capture watch leaves lone
-// stones to the answers near the last move.
+// TestHeavyPlayoutRetakesKo: the playout's first move takes the ko at
+// B8 (the capture watch takes the white stone in atari); with KoRate 100
+// White retakes at its first legal chance, the playout's fourth move, when
+// the moves between left the ko as it was. With KoRate 0 the capture watch
+// retakes it too, the taking stone being in atari, but not when an answer
+// to Black's last move comes first.
 func TestHeavyPlayoutRetakesKo(t *testing.T) {
 	start := setupRows(t,
 		".XO......",
@@ -229,14 +229,14 @@ func TestHeavyPlayoutRetakesKo(t *testing.T) {
 		".........",
 		".........")
 	c8, b8 := At(9, 2, 7), At(9, 1, 7)
-	start.toMove, start.last = Black, Move{Color: White, Point: b8}
+	start.toMove, start.last = Black, Move{Color: White, Point: Pass}
 	retakes := func(rate int) (took, chances int) {
 		b, replay := new(Board), new(Board)
 		for seed := uint64(1); seed <= 40; seed++ {
 			b.CopyFrom(start)
 			moves := b.HeavyPlayout(NewRand(seed), 4, nil, PlayoutAids{KoRate: rate})
 			if moves[0] != c8 {
-				continue // the one time in ten the capture is not tried
+				t.Fatalf("seed %d: first move %v, want the ko capture at C8", seed, moves[0])
 			}
 			replay.CopyFrom(start)
 			for i, c := range []Color{Black, White, Black} {

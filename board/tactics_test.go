@@ -280,48 +280,47 @@ func TestTwoLibMoveChasesAChainIntoALadder(t *testing.T) {
 	}
 }
 
-// A chain of three stones or more left in atari is captured wherever it
-// is, not only next to the last move; a lone stone or a pair is not.
+// A chain left in atari is captured wherever it is, not only next to the
+// last move, and the largest such chain first.
 func TestCaptureWatchedAnywhere(t *testing.T) {
 	b := setupRows(t,
-		".X...",
-		"XOX..",
 		".....",
-		"XXX..",
-		"OOO.X")
+		".X...",
+		"XO...",
+		".X.XO",
+		"...XO")
 	b.PlayLegal(White, Pass) // nothing next to the last move to answer
 	var w atariWatch
 	b.watchAll(&w)
 	if w.n != 2 {
 		t.Fatalf("watching %d chains, want the two white chains in atari", w.n)
 	}
-	// A1-C1 (three stones, liberty D1) is taken; B4 (one stone, liberty
-	// B3) is not.
-	if p := b.heavyMove(Black, NewRand(1), Pass, &w, PlayoutAids{}); p != pt(3, 0) {
-		t.Fatalf("Black plays %v, want the capture of A1-C1 at D1", p)
+	// B3 (one stone, liberty C3) and E1-E2 (two stones, liberty E3): the
+	// larger first.
+	if p := b.heavyMove(Black, NewRand(1), Pass, &w, PlayoutAids{}); p != pt(4, 2) {
+		t.Fatalf("Black plays %v, want the capture of the pair at E3", p)
 	}
-	b.PlayLegal(Black, pt(3, 0))
-	b.watchAfter(&w, Black, pt(3, 0))
+	b.PlayLegal(Black, pt(4, 2))
+	b.watchAfter(&w, Black, pt(4, 2))
 	if w.n != 1 || b.color[w.stone[0]] != White {
-		t.Fatalf("after the capture the watch holds %d chains, want B4 only", w.n)
+		t.Fatalf("after the capture the watch holds %d chains, want B3 only", w.n)
 	}
-	if p := b.captureWatched(Black, &w, PlayoutAids{}); p != Pass {
-		t.Errorf("the lone stone B4 is taken at %v away from the last move", p)
+	b.PlayLegal(White, Pass)
+	if p := b.heavyMove(Black, NewRand(1), Pass, &w, PlayoutAids{}); p != pt(2, 2) {
+		t.Fatalf("Black plays %v, want the capture of B3 at C3", p)
 	}
-	// B3 saves B4; A3 puts the pair in atari, and the pair is watched but
-	// not taken either.
-	b.PlayLegal(White, pt(1, 2))
-	b.watchAfter(&w, White, pt(1, 2))
-	if w.n != 0 {
-		t.Errorf("B3 took B4 out of atari, the watch holds %d chains", w.n)
-	}
-	b.PlayLegal(Black, pt(0, 2))
-	b.watchAfter(&w, Black, pt(0, 2))
+	// A move that puts nothing in atari adds nothing to the watch; one
+	// that does is watched.
+	b.PlayLegal(Black, pt(0, 0)) // A1
+	b.watchAfter(&w, Black, pt(0, 0))
 	if w.n != 1 {
-		t.Errorf("A3 put B3-B4 in atari, the watch holds %d chains", w.n)
+		t.Errorf("A1 put nothing in atari, watch holds %d", w.n)
 	}
-	if p := b.captureWatched(Black, &w, PlayoutAids{}); p != Pass {
-		t.Errorf("the pair B3-B4 is taken at %v away from the last move", p)
+	// B1 ataris A1 (liberty A2) and is itself in atari (liberty C1).
+	b.PlayLegal(White, pt(1, 0))
+	b.watchAfter(&w, White, pt(1, 0))
+	if w.n != 3 {
+		t.Errorf("B1: watch holds %d chains, want B3, A1 and B1", w.n)
 	}
 }
 

@@ -118,9 +118,9 @@ func playoutAids(size int, lg *board.Replies, lad *board.Ladders) board.PlayoutA
 }
 
 // playoutKoRate is how often (per cent) the playout retakes a ko it lost
-// in the playout before anything else (board.PlayoutAids.KoRate); the
-// capture watch, which takes only chains of three stones or more, leaves
-// kos alone. 40 is Pachi's korate;
+// in the playout before anything else (board.PlayoutAids.KoRate). The
+// capture watch retakes a ko too, the taking stone being in atari, but
+// only when no answer to the last move comes first. 40 is Pachi's korate;
 // the A/B figures are in strength.md. It is measured on 9x9 only; on 19x19
 // it made the search fill its own territory in the endgame position of
 // TestSettlesInsteadOfFillingAfterPass, so larger boards go without it
