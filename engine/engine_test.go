@@ -407,7 +407,8 @@ func playPass(t testing.TB, b *board.Board, c board.Color) {
 // (E5); passing would leave the boundary open in a close game. Komi 8.5
 // makes it as close as it gets: closing at E5 wins by half a point (36
 // points to 27), and D5, after which White connects at E5, loses by half a
-// point. At komi 6.5 both won, and which one a seed chose said nothing.
+// point. At a komi where both win, a seed's choice between them says
+// nothing about the boundary.
 func TestNoPassWithOpenBoundary(t *testing.T) {
 	b := engineRows(t,
 		"....XO...",
