@@ -4,8 +4,10 @@
 # 3.8 as the scorer. `kisen match` times the opponent's genmove calls; this
 # script adds the load average (sampled every 30 s), re-counts every game
 # that ended by two passes with GNU Go's final_score (the opponent's own
-# count is not trusted), and prints wins, the 95% Wilson interval and the
-# opponent's mean seconds per move over all its moves.
+# count is not trusted), and prints wins, the 95% Wilson interval, the
+# wins by kisen's colour, the opponent's mean seconds per move over all its
+# moves, and kisen's seconds, new playouts and kept subtree per searched
+# move.
 #
 # Usage: scripts/gtpmatch.sh "OPPONENT COMMAND" [GAMES] [SIZE] [MOVE_TIME] [DIR] [FIRST]
 # MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
@@ -89,10 +91,17 @@ awk -v k="$wins" -v n="$n" 'BEGIN {
 	lo = mid - half; hi = mid + half; if (lo < 0) lo = 0; if (hi > 1) hi = 1
 	printf "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", k, n-k, n, p, lo, hi
 }' | tee -a "$DIR/result.txt"
-# The opponent's mean time per move over all its genmoves, and kisen's.
-sed -n 's/.*searched \([0-9]*\) moves, [0-9]* playouts and \([0-9.]*\)s each.*opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \2 \3 \4/p' \
-	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4 }
-	END { if (om > 0) printf "kisen %.2fs per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/km, km, os/om, om }' |
+# Wins by kisen's colour, and the games GNU Go counts otherwise than the
+# record does (a win follows GNU Go's count).
+awk '/^game / { c = $4; sub(",", "", c); n[c]++; if ($NF == "wins") w[c]++
+		if ($7 != $10) { d = d " " $2; sub(":", "", d) } }
+	END { printf "kisen as Black %d of %d, as White %d of %d\n", w["B"], n["B"], w["W"], n["W"]
+		if (d != "") printf "GNU Go's count differs from the record's in games%s\n", d }' "$DIR/result.txt" | tee -a "$DIR/result.txt"
+# The opponent's mean time per move over all its genmoves, and kisen's
+# time, new playouts and kept subtree per searched move.
+sed -n 's/.*searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \3 \5 \6 \2 \4/p' \
+	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6 }
+	END { if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/km, kp/km, kr/km, km, os/om, om }' |
 	tee -a "$DIR/result.txt"
 awk '{ s += $2; if ($2 > m) m = $2; n++ } END { if (n) printf "load average (1 min): mean %.2f, max %.2f over %d samples\n", s/n, m, n }' \
 	"$DIR/load.txt" | tee -a "$DIR/result.txt"
