@@ -96,7 +96,7 @@ awk -v k="$wins" -v n="$n" 'BEGIN {
 awk '/^game / { c = $4; sub(",", "", c); n[c]++; if ($NF == "wins") w[c]++
 		if ($7 != $10) { d = d " " $2; sub(":", "", d) } }
 	END { printf "kisen as Black %d of %d, as White %d of %d\n", w["B"], n["B"], w["W"], n["W"]
-		if (d != "") printf "GNU Go's count differs from the record's in games%s\n", d }' "$DIR/result.txt" | tee -a "$DIR/result.txt"
+		if (d != "") printf "GNU Go counts otherwise than the record in games%s\n", d }' "$DIR/result.txt" | tee -a "$DIR/result.txt"
 # The opponent's mean time per move over all its genmoves, and kisen's
 # time, new playouts and kept subtree per searched move.
 sed -n 's/.*searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \3 \5 \6 \2 \4/p' \
