@@ -98,10 +98,12 @@ awk '/^game / { c = $4; sub(",", "", c); n[c]++; if ($NF == "wins") w[c]++
 	END { printf "kisen as Black %d of %d, as White %d of %d\n", w["B"], n["B"], w["W"], n["W"]
 		if (d != "") printf "GNU Go counts otherwise than the record in games%s\n", d }' "$DIR/result.txt" | tee -a "$DIR/result.txt"
 # The opponent's mean time per move over all its genmoves, and kisen's
-# time, new playouts and kept subtree per searched move.
-sed -n 's/.*searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \3 \5 \6 \2 \4/p' \
-	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6 }
-	END { if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/km, kp/km, kr/km, km, os/om, om }' |
+# time, new playouts and kept subtree per searched move (a game where kisen
+# searched nothing prints no "reused": it counts as 0 then).
+sed 's/s each, opponent/s each, 0 reused, opponent/' "$DIR/match.txt" | sed -n 's/.*searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \3 \5 \6 \2 \4/p' |
+	awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6 }
+	END { if (km == 0) km = 1e-9 # kisen searched nothing: its figures print as 0
+		if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/km, kp/km, kr/km, km, os/om, om }' |
 	tee -a "$DIR/result.txt"
 awk '{ s += $2; if ($2 > m) m = $2; n++ } END { if (n) printf "load average (1 min): mean %.2f, max %.2f over %d samples\n", s/n, m, n }' \
 	"$DIR/load.txt" | tee -a "$DIR/result.txt"
