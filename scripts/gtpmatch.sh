@@ -81,29 +81,32 @@ while [ "$g" -lt $((FIRST + GAMES)) ]; do
 	echo "game $g: kisen $us, record's count $re, GNU Go $score, kisen $([ $won = 1 ] && echo wins || echo loses)"
 	g=$((g + 1))
 done | tee -a "$DIR/result.txt"
-wins=$(grep -c 'kisen wins$' "$DIR/result.txt" || true)
-n=$(grep -c '^game ' "$DIR/result.txt" || true)
-
-awk -v k="$wins" -v n="$n" 'BEGIN {
-	if (n == 0) { print "no games"; exit }
-	z = 1.96; p = k / n; d = 1 + z*z/n
-	mid = (p + z*z/(2*n)) / d; half = z * sqrt(p*(1-p)/n + z*z/(4*n*n)) / d
-	lo = mid - half; hi = mid + half; if (lo < 0) lo = 0; if (hi > 1) hi = 1
-	printf "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", k, n-k, n, p, lo, hi
-}' | tee -a "$DIR/result.txt"
-# Wins by kisen's colour, and the games GNU Go counts otherwise than the
-# record does (a win follows GNU Go's count).
-awk '/^game / { c = $4; sub(",", "", c); n[c]++; if ($NF == "wins") w[c]++
-		if ($7 != $10) { d = d " " $2; sub(":", "", d) } }
-	END { printf "kisen as Black %d of %d, as White %d of %d\n", w["B"], n["B"], w["W"], n["W"]
-		if (d != "") printf "GNU Go counts otherwise than the record in games%s\n", d }' "$DIR/result.txt" | tee -a "$DIR/result.txt"
+# From the game lines: wins with the 95% Wilson interval, wins by kisen's
+# colour, and the games GNU Go counts otherwise than the record does (a
+# win follows GNU Go's count).
+awk '/^game / {
+		n++; c = $4; sub(",", "", c); games[c]++
+		if ($NF == "wins") { k++; w[c]++ }
+		if ($7 != $10) { d = d " " $2; sub(":", "", d) }
+	}
+	END {
+		if (n == 0) { print "no games"; exit }
+		z = 1.96; p = k / n; q = 1 + z*z/n
+		mid = (p + z*z/(2*n)) / q; half = z * sqrt(p*(1-p)/n + z*z/(4*n*n)) / q
+		lo = mid - half; hi = mid + half; if (lo < 0) lo = 0; if (hi > 1) hi = 1
+		printf "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", k, n-k, n, p, lo, hi
+		printf "kisen as Black %d of %d, as White %d of %d\n", w["B"], games["B"], w["W"], games["W"]
+		if (d != "") printf "GNU Go counts otherwise than the record in games%s\n", d
+	}' "$DIR/result.txt" | tee -a "$DIR/result.txt"
 # The opponent's mean time per move over all its genmoves, and kisen's
-# time, new playouts and kept subtree per searched move (a game where kisen
-# searched nothing prints no "reused": it counts as 0 then).
-sed 's/s each, opponent/s each, 0 reused, opponent/' "$DIR/match.txt" | sed -n 's/.*searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \3 \5 \6 \2 \4/p' |
-	awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6 }
-	END { if (km == 0) km = 1e-9 # kisen searched nothing: its figures print as 0
-		if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/km, kp/km, kr/km, km, os/om, om }' |
+# time, new playouts and kept subtree per searched move. A game where kisen
+# searched nothing prints no "reused" (the first expression gives it 0)
+# and 0 searched moves.
+sed -n -e 's/s each, opponent/s each, 0 reused, opponent/' \
+	-e 's/.*searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \3 \5 \6 \2 \4/p' \
+	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6 }
+	END { per = km > 0 ? km : 1 # kisen searched nothing: its figures print as 0
+		if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/per, kp/per, kr/per, km, os/om, om }' |
 	tee -a "$DIR/result.txt"
 awk '{ s += $2; if ($2 > m) m = $2; n++ } END { if (n) printf "load average (1 min): mean %.2f, max %.2f over %d samples\n", s/n, m, n }' \
 	"$DIR/load.txt" | tee -a "$DIR/result.txt"
