@@ -87,7 +87,7 @@ done | tee -a "$DIR/result.txt"
 awk '/^game / {
 		n++; c = $4; sub(",", "", c); games[c]++
 		if ($NF == "wins") { k++; w[c]++ }
-		if ($7 != $10) { d = d " " $2; sub(":", "", d) }
+		if ($7 != $10) d = d " " ($2 + 0) # "11:" reads as 11
 	}
 	END {
 		if (n == 0) { print "no games"; exit }
