@@ -187,6 +187,8 @@ func (s *Session) peerTrouble(c Condition, detail string, tell bool) {
 	}
 	if tell && !s.troubleSent {
 		s.troubleSent = true
+		// The status goes out first: a player woken by the error reads it.
+		s.publish()
 		// A full queue fails the link, which the player learns anyway.
 		_ = s.deliver(rxItem{err: fmt.Errorf("%w: %s", ErrPeerTrouble, detail)})
 	}
