@@ -10,6 +10,11 @@ import "slices"
 // twoLibs returns the liberties of the chain with head h if it has exactly
 // two. It stops walking the chain at the third liberty.
 func (b *Board) twoLibs(h Point) (Point, Point, bool) {
+	// Each liberty is counted once per stone touching it, four at most, so
+	// more than eight counts mean a third liberty; equal counts mean atari.
+	if b.libs[h] > 2*4 || b.inAtari(h) {
+		return Pass, Pass, false
+	}
 	var l [2]Point
 	n := 0
 	for s := h; ; {
