@@ -988,8 +988,9 @@ func TestRepliesLearnedPerThreadAndOptional(t *testing.T) {
 	}
 }
 
-// On an empty 9x9 board Black plays tengen at once; any other position,
-// colour or size is searched.
+// On an empty 9x9 board Black plays tengen at once, and book9.txt answers
+// tengen; White on the empty board, 19x19 and a position the book does
+// not hold are searched.
 func TestBookOpensTengen(t *testing.T) {
 	e, err := New(Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 300, Seed: 1})
 	if err != nil {
@@ -1013,12 +1014,18 @@ func TestBookOpensTengen(t *testing.T) {
 	if err := b.Play(board.Move{Color: board.Black, Point: d.Move}); err != nil {
 		t.Fatal(err)
 	}
-	d, err = e.GenMove(context.Background(), b, board.White, Clock{})
+	if _, ok := bookMove(b, board.White); !ok {
+		t.Error("no book answer to tengen")
+	}
+	if err := b.Play(board.Move{Color: board.White, Point: board.At(9, 0, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	d, err = e.GenMove(context.Background(), b, board.Black, Clock{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d.Playouts == 0 {
-		t.Error("White's answer came from the book, want a search")
+		t.Error("the answer to A1 came from the book, want a search")
 	}
 }
 

@@ -5,7 +5,7 @@
 // on the same positions this way in minutes rather than in the hours
 // of an A/B match.
 //
-// Usage: go run ./scripts/evalset [-playouts 20000] [-workers 2] [-model FILE] SET.tsv > CHOSEN.tsv
+// Usage: go run ./scripts/evalset [-playouts 20000] [-workers 2] [-model FILE] [-memory MB] [-book=false] SET.tsv > CHOSEN.tsv
 //
 // A set line is: key, board size, komi, the moves so far (GTP vertices,
 // Black first, comma-separated), the side to move, the oracle's win rate
@@ -31,9 +31,11 @@ func main() {
 	workers := flag.Int("workers", 2, "positions searched at once (one thread each)")
 	seed := flag.Uint64("seed", 1, "seed of the first position; the others follow")
 	modelFile := flag.String("model", "", "a move model file (scripts/mmfit) in place of the committed one")
+	memory := flag.Int("memory", 64, "tree memory per position, MB (a search of N playouts grows about N/40 MB)")
+	book := flag.Bool("book", true, "answer book positions from the opening book (false: search them, as scripts/bookset.py wants)")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: evalset [-playouts N] [-workers N] [-seed N] [-model FILE] SET.tsv")
+		fmt.Fprintln(os.Stderr, "usage: evalset [-playouts N] [-workers N] [-seed N] [-model FILE] [-memory MB] [-book=false] SET.tsv")
 		os.Exit(2)
 	}
 	set, err := readSet(flag.Arg(0))
@@ -49,7 +51,8 @@ func main() {
 	out := make([]string, len(set))
 	errs := make([]error, len(set))
 	oracleset.Each(len(set), *workers, func(_, i int) {
-		out[i], errs[i] = choose(set[i], engine.Options{Playouts: *playouts, Seed: *seed + uint64(i), Model: model})
+		out[i], errs[i] = choose(set[i], engine.Options{Playouts: *playouts, Seed: *seed + uint64(i), Model: model,
+			MaxMemoryMB: *memory, NoBook: !*book})
 	})
 	for i, line := range out {
 		if errs[i] != nil {
@@ -81,7 +84,7 @@ func choose(p oracleset.Position, opt engine.Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	opt.Size, opt.Komi, opt.Threads, opt.MaxMemoryMB = p.Size, p.Komi, 1, 64
+	opt.Size, opt.Komi, opt.Threads = p.Size, p.Komi, 1
 	e, err := engine.New(opt)
 	if err != nil {
 		return "", err
