@@ -33,8 +33,9 @@ func bookMove(b *board.Board, c board.Color) (board.Point, bool) {
 //go:embed book9.txt
 var book9Text string
 
-// book9 is the parsed 9x9 book, read once; the text is part of the
-// program, so a line it cannot read is a bug (TestBook9Parses).
+// book9 is the parsed 9x9 book, read once and then only read, so every
+// engine in the process shares it. The text is part of the program: a
+// line it cannot read is a bug (TestBook9Parses).
 var book9 = sync.OnceValue(func() *openingBook {
 	ob, err := parseBook(9, book9Text)
 	if err != nil {

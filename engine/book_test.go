@@ -113,3 +113,22 @@ func TestBookRejectsBadLines(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseBook: any text gives a book or an error, never a panic, and
+// every key of a book is a whole position.
+func FuzzParseBook(f *testing.F) {
+	f.Add(book9Text)
+	f.Add("E5,C5 C4\n")
+	f.Add("E5,pass C4\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		ob, err := parseBook(9, text)
+		if err != nil {
+			return
+		}
+		for key := range ob.moves {
+			if len(key) != 9*9+1 {
+				t.Fatalf("key of %d bytes", len(key))
+			}
+		}
+	})
+}

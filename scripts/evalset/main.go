@@ -31,7 +31,7 @@ func main() {
 	workers := flag.Int("workers", 2, "positions searched at once (one thread each)")
 	seed := flag.Uint64("seed", 1, "seed of the first position; the others follow")
 	modelFile := flag.String("model", "", "a move model file (scripts/mmfit) in place of the committed one")
-	memory := flag.Int("memory", 64, "tree memory per position, MB (a search of N playouts grows about N/40 MB)")
+	memory := flag.Int("memory", 64, "tree memory per position, MB (a 9x9 search grows about 1 kB a playout: 64 fills at some 60,000)")
 	book := flag.Bool("book", true, "answer book positions from the opening book (false: search them, as scripts/bookset.py wants)")
 	flag.Parse()
 	if flag.NArg() != 1 {
