@@ -55,6 +55,7 @@ type openingBook struct {
 // parseBook reads a book's text for size×size boards.
 func parseBook(size int, text string) (*openingBook, error) {
 	ob := &openingBook{size: size, moves: map[string]int{}}
+	lineOf := map[string]int{} // a key's line, to name a repeated position
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -80,6 +81,9 @@ func parseBook(size int, text string) (*openingBook, error) {
 			}
 			c = c.Opponent()
 		}
+		if b.MoveNumber() != size*size-b.EmptyCount() {
+			return nil, fmt.Errorf("book line %d: the moves capture; the book holds positions reached without a capture", n)
+		}
 		p, err := board.ParseGTP(size, f[1])
 		if err == nil && (p == board.Pass || b.At(p) != board.Empty || !b.Legal(c, p)) {
 			err = fmt.Errorf("not a legal move")
@@ -88,6 +92,10 @@ func parseBook(size int, text string) (*openingBook, error) {
 			return nil, fmt.Errorf("book line %d, reply %s: %w", n, f[1], err)
 		}
 		key, sym := canonical(b, c)
+		if first, ok := lineOf[key]; ok {
+			return nil, fmt.Errorf("book line %d: the position of line %d again (an image of it under a symmetry)", n, first)
+		}
+		lineOf[key] = n
 		col, row := board.ColRow(size, p)
 		x, y := symmetric(sym, size, col, row)
 		ob.moves[key] = y*size + x

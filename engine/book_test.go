@@ -107,9 +107,18 @@ func TestBookOnlyInItsPositions(t *testing.T) {
 }
 
 func TestBookRejectsBadLines(t *testing.T) {
-	for _, text := range []string{"E5,C5\n", "E5,Z5 C4\n", "E5,E5 C4\n", "E5,C5 E5\n", "E5,pass C4\n"} {
-		if _, err := parseBook(9, text); err == nil {
-			t.Errorf("%q: no error", text)
+	for _, tc := range []struct{ text, want string }{
+		{"E5,C5\n", "want the moves and the reply"},
+		{"E5,Z5 C4\n", "move Z5"},
+		{"E5,E5 C4\n", "move E5"},
+		{"E5,C5 E5\n", "not a legal move"},
+		{"E5,pass C4\n", "a pass"},
+		{"E5,C5 C4\nE5,G5 G4\n", "the position of line 1 again"}, // G5 is C5's image
+		{"A2,A1,B1,C1,B2 D5\n", "capture"},                       // B1 takes A1
+	} {
+		_, err := parseBook(9, tc.text)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one saying %q", tc.text, err, tc.want)
 		}
 	}
 }
