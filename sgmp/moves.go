@@ -187,8 +187,6 @@ func (s *Session) peerTrouble(c Condition, detail string, tell bool) {
 	}
 	if tell && !s.troubleSent {
 		s.troubleSent = true
-		// The status goes out first: a player woken by the error reads it.
-		s.publish()
 		// A full queue fails the link, which the player learns anyway.
 		_ = s.deliver(rxItem{err: fmt.Errorf("%w: %s", ErrPeerTrouble, detail)})
 	}
@@ -216,7 +214,11 @@ func (s *Session) countMove(m board.Move, dir string) {
 	}
 }
 
+// deliver queues a move or an error for the player. The status goes out
+// first, so that a player woken by the item reads the status that goes
+// with it (a peer's trouble, or its end).
 func (s *Session) deliver(it rxItem) error {
+	s.publish()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.items) >= maxPending {
