@@ -151,17 +151,10 @@ func canonical(b *board.Board, c board.Color) (string, int) {
 }
 
 // symmetric maps (col, row) by the square's symmetry sym (0 is the
-// identity).
+// identity): the offset from the centre, doubled to stay whole on even
+// sizes, turned as the patterns' offsets are.
 func symmetric(sym, size, col, row int) (int, int) {
 	m := size - 1
-	if sym&4 != 0 {
-		col, row = row, col
-	}
-	if sym&1 != 0 {
-		col = m - col
-	}
-	if sym&2 != 0 {
-		row = m - row
-	}
-	return col, row
+	o := offset{2*col - m, 2*row - m}.turned(sym)
+	return (o.dx + m) / 2, (o.dy + m) / 2
 }

@@ -34,6 +34,21 @@ const patternCells = ".XO#"
 
 type offset struct{ dx, dy int }
 
+// turned is o under the square's symmetry sym, 0 to 7: the axes swapped
+// when sym&4, then dx negated when sym&1 and dy when sym&2.
+func (o offset) turned(sym int) offset {
+	if sym&4 != 0 {
+		o.dx, o.dy = o.dy, o.dx
+	}
+	if sym&1 != 0 {
+		o.dx = -o.dx
+	}
+	if sym&2 != 0 {
+		o.dy = -o.dy
+	}
+	return o
+}
+
 // patternGeometry is what every pattern shares, built once: the offsets
 // of the points in distance order (each nested size is a prefix), how
 // each orientation moves them, and the random keys that hash them.
@@ -64,19 +79,9 @@ func newPatternGeometry() *patternGeometry {
 		panic(fmt.Sprintf("engine: %d pattern points, want %d", len(all), patternPoints))
 	}
 	copy(g.at[:], all)
-	turn := [8]func(o offset) offset{
-		func(o offset) offset { return o },
-		func(o offset) offset { return offset{-o.dx, o.dy} },
-		func(o offset) offset { return offset{o.dx, -o.dy} },
-		func(o offset) offset { return offset{-o.dx, -o.dy} },
-		func(o offset) offset { return offset{o.dy, o.dx} },
-		func(o offset) offset { return offset{-o.dy, o.dx} },
-		func(o offset) offset { return offset{o.dy, -o.dx} },
-		func(o offset) offset { return offset{-o.dy, -o.dx} },
-	}
-	for o, f := range turn {
+	for o := range g.orient {
 		for k, a := range g.at {
-			g.orient[o][k] = int8(slices.Index(g.at[:], f(a)))
+			g.orient[o][k] = int8(slices.Index(g.at[:], a.turned(o)))
 		}
 	}
 	// A fixed generator (splitmix64), so that the keys, and with them a
