@@ -14,7 +14,7 @@
       each of the opponent's turns an oracle (ORACLE_DIR, as in
       scripts/oracle.py, at 50,000 playouts) searches three times, and each
       move with a twentieth or more of the root visits (its symmetric images
-      counted together) is followed, weighed by its share.
+      counted together) is followed, weighted by its share.
       A line is followed while its weight (the product of the shares) is
       MINWEIGHT or more; the key tree:I:W has W, the weight in thousandths.
   bookset.py lines SET.tsv CHOSEN.tsv [SET.tsv CHOSEN.tsv...] > engine/book9.txt
