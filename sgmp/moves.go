@@ -214,18 +214,18 @@ func (s *Session) countMove(m board.Move, dir string) {
 	}
 }
 
-// deliver queues a move or an error for the player. The status goes out
-// first, so that a player woken by the item reads the status that goes
-// with it (a peer's trouble, or its end).
+// deliver queues a move or an error for the player and publishes the
+// status with it, in one step, so that a player woken by the item reads
+// the status that goes with it (a peer's trouble, or its end).
 func (s *Session) deliver(it rxItem) error {
-	s.publish()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.publishLocked()
+	defer s.wakeLocked()
 	if len(s.items) >= maxPending {
 		return fmt.Errorf("%w: the peer sent %d moves nobody took; it is not following the protocol", ErrLinkDown, maxPending)
 	}
 	s.items = append(s.items, it)
-	s.wakeLocked()
 	return nil
 }
 

@@ -327,14 +327,20 @@ func (s *Session) wakeLocked() {
 // publish copies the loop's state for callers: State, Status, Flush and
 // the waiters.
 func (s *Session) publish() {
+	s.mu.Lock()
+	s.publishLocked()
+	s.wakeLocked()
+	s.mu.Unlock()
+}
+
+// publishLocked is publish's copy, with mu held and the waiters left to
+// the caller.
+func (s *Session) publishLocked() {
 	st := s.l.state()
 	st.Started = s.hs.done()
-	s.mu.Lock()
 	s.pub.link = st
 	s.pub.queued = len(s.l.queue)
 	s.pub.status = s.status(s.pub.status)
-	s.wakeLocked()
-	s.mu.Unlock()
 }
 
 // wait blocks until cond (called with mu held) is true, the link fails, or
