@@ -48,28 +48,23 @@ def vertex(sgf):
     return f'{LETTERS[ord(sgf[0]) - 97]}{9 - (ord(sgf[1]) - 97)}'
 
 
-def images(col, row):
-    """The eight symmetric images of (col, row) on 9x9."""
-    m = 8
-    out = []
-    for sym in range(8):
-        x, y = col, row
-        if sym & 4:
-            x, y = y, x
-        if sym & 1:
-            x = m - x
-        if sym & 2:
-            y = m - y
-        out.append((x, y))
-    return out
+def transform(sym, col, row):
+    """The image of (col, row) on 9x9 under the symmetry sym, 0 to 7: the
+    axes swapped when sym&4, then the column mirrored when sym&1 and the
+    row when sym&2 (engine/pattern.go's offset.turned)."""
+    if sym & 4:
+        col, row = row, col
+    if sym & 1:
+        col = 8 - col
+    if sym & 2:
+        row = 8 - row
+    return col, row
 
 
 def canonical(moves):
     """The least of the eight images of the position after moves (SGF
     points, Black first): Black's points and White's, each sorted."""
-    pts = [images(ord(v[0]) - 97, ord(v[1]) - 97) for v in moves]
-    return min((tuple(sorted(p[k] for p in pts[0::2])), tuple(sorted(p[k] for p in pts[1::2])))
-               for k in range(8))
+    return frame([vertex(v) for v in moves])[0]
 
 
 def positions(plies, least, dirs):
@@ -97,11 +92,6 @@ def positions(plies, least, dirs):
         moves = [vertex(v) for v in first[key]]
         colour = 'B' if len(moves) % 2 == 0 else 'W'
         print(f'book:{i}:{n}\t9\t6.5\t{",".join(moves)}\t{colour}\t0.5\t-')
-
-
-def transform(sym, col, row):
-    """The image of (col, row) under the symmetry sym, as in images()."""
-    return images(col, row)[sym]
 
 
 def frame(moves):
