@@ -215,7 +215,6 @@ func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 // compiledModel is a model as the search reads it: flat tables, shapes in
 // all eight orientations. It is read-only once built.
 type compiledModel struct {
-	sizes  [board.MaxSize + 1]bool
 	onHand bool // MoveModel.OnHandPriors
 	shape  []float32
 	other  [NumFeatureGroups][]float32 // other[FeatPattern] by the index in patterns
@@ -236,9 +235,6 @@ func (m *MoveModel) patternTexts() []string {
 
 func (m *MoveModel) compile() *compiledModel {
 	cm := &compiledModel{shape: make([]float32, board.ShapeCodes), onHand: m.OnHandPriors}
-	for _, s := range m.Sizes {
-		cm.sizes[s] = true
-	}
 	for i := range cm.shape {
 		cm.shape[i] = 1
 	}
@@ -283,16 +279,14 @@ func (m *MoveModel) compile() *compiledModel {
 // hand-set priors) otherwise. A model given in Options replaces all the
 // committed ones, so that a refit under test is never mixed with them.
 func (m *MoveModel) compiledFor(size int) *compiledModel {
+	models := []*MoveModel{m}
 	if m == nil {
-		for _, cm := range defaultModels() {
-			if cm.sizes[size] {
-				return cm
-			}
-		}
-		return nil
+		models = defaultModels()
 	}
-	if cm := m.compiled(); cm.sizes[size] {
-		return cm
+	for _, mm := range models {
+		if slices.Contains(mm.Sizes, size) {
+			return mm.compiled()
+		}
 	}
 	return nil
 }
@@ -321,22 +315,24 @@ func (cm *compiledModel) gamma(f *Features) float32 {
 //go:embed moves*.model
 var modelFiles embed.FS
 
-// defaultModels are the committed models in file-name order, compiled on
-// first use (4 MB of tables each) and shared read-only by every engine.
-var defaultModels = sync.OnceValue(func() []*compiledModel {
+// defaultModels are the committed models in file-name order, parsed on
+// first use and shared read-only by every engine. Each compiles its tables
+// (4 MB, and the 19x19 model's patterns) only when a board of its size
+// asks for them (compiled), so a 9x9 game does not build the 19x19 tables.
+var defaultModels = sync.OnceValue(func() []*MoveModel {
 	names, err := fs.Glob(modelFiles, "moves*.model")
 	if err != nil {
 		panic("engine: " + err.Error()) // a build defect: TestDefaultModelsParse
 	}
-	var cms []*compiledModel
+	var models []*MoveModel
 	for _, name := range names {
 		m, err := parseModelFile(name)
 		if err != nil {
 			panic("engine/" + name + ": " + err.Error()) // a build defect: TestDefaultModelsParse
 		}
-		cms = append(cms, m.compile())
+		models = append(models, m)
 	}
-	return cms
+	return models
 })
 
 // parseModelFile parses one of the committed model files.
