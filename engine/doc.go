@@ -1,9 +1,10 @@
 // Package engine is kisen's player: Monte-Carlo tree search with UCT-RAVE,
 // priors on new nodes from a learned move model where one is fitted for the
 // board size (model.go, features.go: 3x3 shapes with liberties, captures,
-// escapes read for ladders, distances to the last moves, and on 19x19
-// larger patterns; fitted by scripts/mmfit: on 9x9 alone, on 19x19 added
-// to the hand-set priors)
+// escapes read for ladders, distances to the last moves, and larger
+// patterns; fitted by scripts/mmfit to strong programs' 19x19 games, and
+// given 9x9's own line values on 9x9 by scripts/sizemodel; on 9x9 alone,
+// on 19x19 added to the hand-set priors)
 // and hand-set elsewhere (prior.go), a playout value
 // that is mostly the win and a little the margin (playoutValue), heavy
 // ("moggy"-style) playouts from the board package's fast path

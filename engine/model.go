@@ -317,8 +317,8 @@ var modelFiles embed.FS
 
 // defaultModels are the committed models in file-name order, parsed on
 // first use and shared read-only by every engine. Each compiles its tables
-// (4 MB, and the 19x19 model's patterns) only when a board of its size
-// asks for them (compiled), so a 9x9 game does not build the 19x19 tables.
+// (4 MB, and its patterns) only when a board of its size asks for them
+// (compiled), so a 9x9 game does not build the 19x19 tables.
 var defaultModels = sync.OnceValue(func() []*MoveModel {
 	names, err := fs.Glob(modelFiles, "moves*.model")
 	if err != nil {

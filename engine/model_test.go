@@ -26,7 +26,7 @@ func TestDefaultModelsParse(t *testing.T) {
 			t.Fatal(err)
 		}
 		if name == "moves.model" && !slices.Contains(m.Sizes, 9) {
-			t.Errorf("%s: sizes %v: the 9x9 model is fitted on 9x9 records", name, m.Sizes)
+			t.Errorf("%s: sizes %v: it is the 9x9 model, whose line values are 9x9's", name, m.Sizes)
 		}
 		for _, size := range m.Sizes {
 			if other, dup := covered[size]; dup {
@@ -53,7 +53,7 @@ func TestDefaultModelsParse(t *testing.T) {
 		t.Error("the engine's 9x9 or 19x19 model is missing, or a 7x7 board got one")
 	}
 	if committedModel(9).onHand || !committedModel(19).onHand {
-		t.Error("the 9x9 model (kisen's own records) must add to the even prior, the 19x19 one (GNU Go's) to the hand-set priors")
+		t.Error("the 9x9 model must add to the even prior, the 19x19 one to the hand-set priors (docs/model.md)")
 	}
 }
 
