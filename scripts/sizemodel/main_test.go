@@ -16,8 +16,8 @@ func parse(t *testing.T, text string) *engine.MoveModel {
 	return m
 }
 
-// The result has the 19x19 model's shapes and patterns, and the 9x9
-// model's sizes, base and line values; the engine reads it back.
+// The result has the 19x19 model's shapes and tactical groups, and the 9x9
+// model's sizes, base and line values; it parses back as written.
 func TestResize(t *testing.T) {
 	from := parse(t, "# fitted on 19x19\nsizes 19\nbase hand\nshape 0 2.5\nline 24 3\nline 30 0.5\nfight 1 1.9\n")
 	sized := parse(t, "# fitted on 9x9\nsizes 9\nshape 0 9\nline 2 1.5\n")
