@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/kisen-go/kisen/engine"
+	"github.com/kisen-go/kisen/sgf"
 )
 
 func main() {
@@ -24,31 +26,20 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/sizemodel -o OUT FROM SIZED")
 		os.Exit(2)
 	}
-	from, err := engine.ReadMoveModelFile(flag.Arg(0))
-	if err != nil {
-		fail(fmt.Errorf("%w (FROM and SIZED are model files as mmfit writes them)", err))
+	var models [2]*engine.MoveModel
+	for i := range models {
+		m, err := engine.ReadMoveModelFile(flag.Arg(i))
+		if err != nil {
+			fail(fmt.Errorf("%w (FROM and SIZED are model files as mmfit writes them)", err))
+		}
+		models[i] = m
 	}
-	sized, err := engine.ReadMoveModelFile(flag.Arg(1))
-	if err != nil {
-		fail(fmt.Errorf("%w (FROM and SIZED are model files as mmfit writes them)", err))
-	}
-	m := resize(from, sized, filepath.Base(*out), filepath.Base(flag.Arg(0)), filepath.Base(flag.Arg(1)))
-	// OUT may be SIZED itself: both are read by now, and OUT is replaced
-	// only once the new file is whole.
-	tmp := *out + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		fail(err)
-	}
-	_, err = m.WriteTo(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, *out)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	m := resize(models[0], models[1], filepath.Base(*out), filepath.Base(flag.Arg(0)), filepath.Base(flag.Arg(1)))
+	var sb strings.Builder
+	m.WriteTo(&sb) // a strings.Builder does not fail
+	// OUT may be SIZED itself: both are read by now, and the atomic write
+	// replaces OUT only once the new file is whole.
+	if err := sgf.WriteFileAtomic(*out, []byte(sb.String())); err != nil {
 		fail(err)
 	}
 }
