@@ -77,11 +77,11 @@ type featureScan struct {
 	lastHead board.Point // the chain of the last move; Pass after a pass or its capture
 	near     [board.MaxSize * board.MaxSize]bool
 	lad      *board.Ladders
-	patterns map[uint64]int32 // the model's patterns by every orientation's key; nil: none
+	patterns *patternTable // the model's patterns by every orientation's key; nil: none
 	reach    [][patternPoints]board.Point
 }
 
-func newFeatureScan(b *board.Board, lad *board.Ladders, patterns map[uint64]int32) featureScan {
+func newFeatureScan(b *board.Board, lad *board.Ladders, patterns *patternTable) featureScan {
 	s := featureScan{
 		b: b, c: b.ToMove(), size: b.Size(),
 		fight:    b.FightReply(b.ToMove()),

@@ -100,9 +100,13 @@ func ParseMoveModel(r io.Reader) (*MoveModel, error) {
 	return m, nil
 }
 
-// checkPatterns rejects two pattern lines that are one pattern turned or
-// mirrored: the board would show both under the same key.
+// checkPatterns rejects more patterns than the search's table numbers,
+// and two pattern lines that are one pattern turned or mirrored: the
+// board would show both under the same key.
 func (m *MoveModel) checkPatterns() error {
+	if len(m.Patterns) > maxPatterns {
+		return fmt.Errorf("%d patterns: a model lists at most %d", len(m.Patterns), maxPatterns)
+	}
 	seen := map[uint64]string{}
 	for _, text := range slices.Sorted(maps.Keys(m.Patterns)) {
 		cells, level, _ := parsePattern(text) // parseLine checked it
@@ -221,7 +225,7 @@ type compiledModel struct {
 	// patterns index the model's patterns (1 up) by the key of each of
 	// their orientations, -1 for a smaller size of one that the model
 	// does not list; nil when it lists none.
-	patterns map[uint64]int32
+	patterns *patternTable
 }
 
 // patternTexts are m's patterns, smallest first, then in text order.
@@ -253,25 +257,33 @@ func (m *MoveModel) compile() *compiledModel {
 		}
 	}
 	if len(m.Patterns) > 0 {
-		cm.patterns = map[uint64]int32{}
-		for _, text := range m.patternTexts() { // smallest first
-			cells, level, _ := parsePattern(text) // checked when parsed
-			for o := range 8 {
-				keys := patternKeys(&cells, o)
-				cm.patterns[keys[level]] = int32(len(cm.other[FeatPattern]))
-				// patternValue stops at the first size not in the
-				// table: the smaller sizes of a pattern lead on to it
-				// (-1) when the model does not list them.
-				for _, k := range keys[:level] {
-					if _, ok := cm.patterns[k]; !ok {
-						cm.patterns[k] = -1
-					}
-				}
-			}
+		for _, text := range m.patternTexts() {
 			cm.other[FeatPattern] = append(cm.other[FeatPattern], float32(m.Patterns[text]))
 		}
+		cm.patterns = newPatternTable(m.patternIndex())
 	}
 	return cm
+}
+
+// patternIndex numbers m's patterns from 1 in patternTexts order, under
+// the key of each of their orientations, with -1 under the key of a
+// smaller size of a pattern that m does not list: patternValue stops at
+// the first size not in the table, so the smaller sizes lead on to it.
+func (m *MoveModel) patternIndex() map[uint64]int32 {
+	index := map[uint64]int32{}
+	for i, text := range m.patternTexts() { // smallest first
+		cells, level, _ := parsePattern(text) // checked when parsed
+		for o := range 8 {
+			keys := patternKeys(&cells, o)
+			index[keys[level]] = int32(i + 1)
+			for _, k := range keys[:level] {
+				if _, ok := index[k]; !ok {
+					index[k] = -1
+				}
+			}
+		}
+	}
+	return index
 }
 
 // compiledFor is the tables the search uses on a board of size: m's when

@@ -76,12 +76,29 @@ func TestParseMoveModelNamesTheProblem(t *testing.T) {
 		{"sizes 19\npattern ...........x 2\n", `point 12 is 'x'`},
 		{"sizes 19\npattern ...........X 0\n", `pattern ...........X: gamma "0"`},
 		{"sizes 19\npattern ...........X 2\npattern ..........X. 3\n", "pattern ..........X. is pattern ...........X turned or mirrored"},
+		{tooManyPatterns(), "32768 patterns: a model lists at most 32767"},
 	} {
 		_, err := ParseMoveModel(strings.NewReader(tc.in))
 		if !errors.Is(err, ErrBadModel) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want ErrBadModel with %q", tc.in, err, tc.want)
 		}
 	}
+}
+
+// tooManyPatterns is a model file with one pattern more than the search's
+// table numbers: the 12-point patterns with the move's 12 nearest points
+// counted in binary, stones for ones.
+func tooManyPatterns() string {
+	var sb strings.Builder
+	sb.WriteString("sizes 9\n")
+	for i := range maxPatterns + 1 {
+		sb.WriteString("pattern ")
+		for k := range 15 {
+			sb.WriteByte(".X"[i>>k&1])
+		}
+		sb.WriteString("OOOOOOOOOOOOO 2\n")
+	}
+	return sb.String()
 }
 
 func FuzzParseMoveModel(f *testing.F) {

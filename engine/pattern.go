@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -143,6 +144,10 @@ func patternCell(b *board.Board, c board.Color, q board.Point) uint8 {
 	return 2
 }
 
+// moverCells is patternCell's cell of each colour for each mover, by
+// board.Color (Empty, Black, White).
+var moverCells = [4][4]uint8{board.Black: {0, 1, 2}, board.White: {0, 2, 1}}
+
 // patternKeys are the hashes of the nested patterns in cells as oriented
 // by o (0: as they lie).
 func patternKeys(cells *[patternPoints]uint8, o int) [patternLevels]uint64 {
@@ -226,15 +231,22 @@ func orientedKeys(cells *[patternPoints]uint8, level int) []uint64 {
 // size of a listed pattern (compile), so the first size it lacks ends the
 // search, and most candidates are read no further than their 12 nearest
 // points.
-func patternValue(b *board.Board, c board.Color, p board.Point, reach [][patternPoints]board.Point, index map[uint64]int32) int32 {
+func patternValue(b *board.Board, c board.Color, p board.Point, reach [][patternPoints]board.Point, table *patternTable) int32 {
 	around := &reach[p]
+	cellOf := &moverCells[c&3]
 	h, k, v := uint64(0), 0, int32(0)
 	for _, n := range patternSizes {
 		for ; k < n; k++ {
-			// Orientation 0 leaves every offset in place.
-			h ^= patternLayout.key[k][patternCell(b, c, around[k])]
+			// Orientation 0 leaves every offset in place. A table, not
+			// patternCell's branches: the colours around a move are
+			// too mixed for the branches to be guessed.
+			cell := cellOf[b.At(around[k])&3]
+			if around[k] == 0 {
+				cell = 3
+			}
+			h ^= patternLayout.key[k][cell]
 		}
-		w, ok := index[h]
+		w, ok := table.get(h)
 		if !ok {
 			break
 		}
@@ -243,4 +255,64 @@ func patternValue(b *board.Board, c board.Color, p board.Point, reach [][pattern
 		}
 	}
 	return v
+}
+
+// patternTable maps a pattern's key to the model's index of it (-1: a
+// smaller size of a pattern the model lists, but not listed itself). It
+// is one flat array, open-addressed: the priors look up every candidate
+// of every new node, and a lookup in a Go map of a model's 85,000 keys
+// (its patterns in every orientation) took about twice as long
+// (docs/performance.md).
+type patternTable struct {
+	// slots hold a key's upper 48 bits over its value's 16, 0 for none;
+	// the key's low bits choose the first slot to probe. A key whose probe
+	// meets another key with the same upper bits reads that key's value:
+	// with 85,000 random keys the chance that any two share 48 bits is
+	// about one in 100,000, and the cost would be one pattern's prior.
+	slots []uint64
+	mask  uint64
+}
+
+// maxPatterns is the most patterns a model may list: a value fits in 16 bits.
+const maxPatterns = 1<<15 - 1
+
+// patternKeyBits is how many of a key's bits a slot keeps.
+const patternKeyBits = 48
+
+// newPatternTable packs the keys and values of index (values -1 or 1 up
+// to maxPatterns) into a table at most half full, so that a miss ends
+// after a probe or two.
+func newPatternTable(index map[uint64]int32) *patternTable {
+	size := 1 << 10
+	for size < 2*len(index) {
+		size <<= 1
+	}
+	t := &patternTable{slots: make([]uint64, size), mask: uint64(size - 1)}
+	// Sorted, so that the table is the same in every process.
+	for _, key := range slices.Sorted(maps.Keys(index)) {
+		if i, found := t.slot(key); !found {
+			t.slots[i] = key>>(64-patternKeyBits)<<(64-patternKeyBits) | uint64(uint16(int16(index[key])))
+		}
+	}
+	return t
+}
+
+// slot is where key is, or the empty slot where it would go.
+func (t *patternTable) slot(key uint64) (i uint64, found bool) {
+	top := key >> (64 - patternKeyBits)
+	for i = key & t.mask; t.slots[i] != 0; i = (i + 1) & t.mask {
+		if t.slots[i]>>(64-patternKeyBits) == top {
+			return i, true
+		}
+	}
+	return i, false
+}
+
+// get is the value stored under key.
+func (t *patternTable) get(key uint64) (int32, bool) {
+	i, ok := t.slot(key)
+	if !ok {
+		return 0, false
+	}
+	return int32(int16(uint16(t.slots[i]))), true
 }

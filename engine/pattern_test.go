@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -158,6 +159,19 @@ func TestModelPatterns(t *testing.T) {
 	if v := patternValue(b2, board.Black, mustGTP19(t, "C3"), patternReach[19](), cm.patterns); v != 0 {
 		t.Errorf("C3: pattern %d, want none", v)
 	}
+	// A model that lists only the large pattern finds it through the
+	// smaller sizes it does not list.
+	ml, err := ParseMoveModel(strings.NewReader("sizes 19\npattern " + large + " 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cml := ml.compile()
+	if v := patternValue(b, board.Black, p, patternReach[19](), cml.patterns); cml.other[FeatPattern][v] != 5 {
+		t.Errorf("K10, only the large pattern listed: strength %v, want 5", cml.other[FeatPattern][v])
+	}
+	if v := patternValue(b2, board.Black, p, patternReach[19](), cml.patterns); v != 0 {
+		t.Errorf("K10 without K13, only the large pattern listed: pattern %d, want none", v)
+	}
 	// Written and read back, the model is the same.
 	var sb strings.Builder
 	if _, err := m.WriteTo(&sb); err != nil {
@@ -169,5 +183,69 @@ func TestModelPatterns(t *testing.T) {
 	m2, err := ParseMoveModel(strings.NewReader(sb.String()))
 	if err != nil || len(m2.Patterns) != 2 {
 		t.Errorf("read back: %d patterns, error %v", len(m2.Patterns), err)
+	}
+}
+
+// BenchmarkPatternValue9 looks up the committed 9x9 model's pattern of
+// every empty point, for both colours, in the positions of
+// BenchmarkSearchMidgame9: the priors' share of the search's lookups.
+func BenchmarkPatternValue9(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("testdata", "midgame", "*.sgf"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no midgame records: %v", err)
+	}
+	var pos []*board.Board
+	for _, f := range files {
+		for _, n := range []int{16, 30, 44} {
+			pos = append(pos, readMoves(b, f, n))
+		}
+	}
+	cm := (*MoveModel)(nil).compiledFor(9)
+	reach := patternReach[9]()
+	b.ResetTimer()
+	lookups, found := 0, 0
+	for i := 0; i < b.N; i++ {
+		bd := pos[i%len(pos)]
+		for k := 0; k < bd.EmptyCount(); k++ {
+			p := bd.EmptyAt(k)
+			for _, c := range []board.Color{board.Black, board.White} {
+				if patternValue(bd, c, p, reach, cm.patterns) > 0 {
+					found++
+				}
+				lookups++
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(lookups), "ns/lookup")
+	b.ReportMetric(float64(found)/float64(lookups), "found/lookup")
+}
+
+// The packed table gives every key of every committed model's patterns
+// the index compile numbered it with, and finds no key it was not given.
+func TestPatternTable(t *testing.T) {
+	for _, m := range defaultModels() {
+		if len(m.Patterns) == 0 {
+			continue
+		}
+		index := m.patternIndex()
+		table := newPatternTable(index)
+		if len(table.slots) < 2*len(index) {
+			t.Errorf("sizes %v: %d slots for %d keys, want at least twice as many", m.Sizes, len(table.slots), len(index))
+		}
+		for k, want := range index {
+			if got, ok := table.get(k); !ok || got != want {
+				t.Fatalf("sizes %v: key %#x: got %d, %v; want %d", m.Sizes, k, got, ok, want)
+			}
+		}
+		r := board.NewRand(1)
+		for range 100000 {
+			k := r.Uint64()
+			if _, listed := index[k]; listed {
+				continue
+			}
+			if v, ok := table.get(k); ok {
+				t.Fatalf("sizes %v: key %#x, not listed, reads %d", m.Sizes, k, v)
+			}
+		}
 	}
 }
