@@ -86,8 +86,8 @@ func TestParseMoveModelNamesTheProblem(t *testing.T) {
 }
 
 // tooManyPatterns is a model file with one pattern more than the search's
-// table numbers: the 12-point patterns with the move's 12 nearest points
-// counted in binary, stones for ones.
+// table numbers: 28-point patterns whose first 15 points count in binary
+// (an own stone for a one) and whose other 13 are the opponent's.
 func tooManyPatterns() string {
 	var sb strings.Builder
 	sb.WriteString("sizes 9\n")

@@ -131,21 +131,19 @@ func patternCellsAt(b *board.Board, c board.Color, p board.Point) [patternPoints
 	return cells
 }
 
-// patternCell is the point q's cell for c (q 0: off the board).
+// patternCell is the point q's cell for c (q 0: off the board). It reads
+// a table, not a switch: the colours around a move are too mixed for
+// branches to be guessed, and the priors read up to 28 points for every
+// candidate.
 func patternCell(b *board.Board, c board.Color, q board.Point) uint8 {
-	switch k := b.At(q); {
-	case q == 0:
+	if q == 0 {
 		return 3
-	case k == board.Empty:
-		return 0
-	case k == c:
-		return 1
 	}
-	return 2
+	return moverCells[c&3][b.At(q)&3]
 }
 
-// moverCells is patternCell's cell of each colour for each mover, by
-// board.Color (Empty, Black, White).
+// moverCells is the cell of each colour (by board.Color: Empty, Black,
+// White) for each mover.
 var moverCells = [4][4]uint8{board.Black: {0, 1, 2}, board.White: {0, 2, 1}}
 
 // patternKeys are the hashes of the nested patterns in cells as oriented
@@ -233,18 +231,11 @@ func orientedKeys(cells *[patternPoints]uint8, level int) []uint64 {
 // points.
 func patternValue(b *board.Board, c board.Color, p board.Point, reach [][patternPoints]board.Point, table *patternTable) int32 {
 	around := &reach[p]
-	cellOf := &moverCells[c&3]
 	h, k, v := uint64(0), 0, int32(0)
 	for _, n := range patternSizes {
 		for ; k < n; k++ {
-			// Orientation 0 leaves every offset in place. A table, not
-			// patternCell's branches: the colours around a move are
-			// too mixed for the branches to be guessed.
-			cell := cellOf[b.At(around[k])&3]
-			if around[k] == 0 {
-				cell = 3
-			}
-			h ^= patternLayout.key[k][cell]
+			// Orientation 0 leaves every offset in place.
+			h ^= patternLayout.key[k][patternCell(b, c, around[k])]
 		}
 		w, ok := table.get(h)
 		if !ok {
@@ -267,8 +258,8 @@ type patternTable struct {
 	// slots hold a key's upper 48 bits over its value's 16, 0 for none;
 	// the key's low bits choose the first slot to probe. A key whose probe
 	// meets another key with the same upper bits reads that key's value:
-	// with 85,000 random keys the chance that any two share 48 bits is
-	// about one in 100,000, and the cost would be one pattern's prior.
+	// the chance that any two of 85,000 random keys share 48 bits is
+	// about one in 80,000, and the cost would be one pattern's prior.
 	slots []uint64
 	mask  uint64
 }

@@ -188,7 +188,7 @@ func TestModelPatterns(t *testing.T) {
 
 // BenchmarkPatternValue9 looks up the committed 9x9 model's pattern of
 // every empty point, for both colours, in the positions of
-// BenchmarkSearchMidgame9: the priors' share of the search's lookups.
+// BenchmarkSearchMidgame9: the lookups its priors make, alone.
 func BenchmarkPatternValue9(b *testing.B) {
 	files, err := filepath.Glob(filepath.Join("testdata", "midgame", "*.sgf"))
 	if err != nil || len(files) == 0 {
