@@ -257,21 +257,23 @@ func (m *MoveModel) compile() *compiledModel {
 		}
 	}
 	if len(m.Patterns) > 0 {
-		for _, text := range m.patternTexts() {
+		texts := m.patternTexts()
+		for _, text := range texts {
 			cm.other[FeatPattern] = append(cm.other[FeatPattern], float32(m.Patterns[text]))
 		}
-		cm.patterns = newPatternTable(m.patternIndex())
+		cm.patterns = newPatternTable(patternIndex(texts))
 	}
 	return cm
 }
 
-// patternIndex numbers m's patterns from 1 in patternTexts order, under
-// the key of each of their orientations, with -1 under the key of a
-// smaller size of a pattern that m does not list: patternValue stops at
-// the first size not in the table, so the smaller sizes lead on to it.
-func (m *MoveModel) patternIndex() map[uint64]int32 {
+// patternIndex numbers a model's pattern texts (patternTexts: smallest
+// first) from 1, under the key of each of their orientations, with -1
+// under the key of a smaller size of a pattern that the model does not
+// list: patternValue stops at the first size not in the table, so the
+// smaller sizes lead on to it.
+func patternIndex(texts []string) map[uint64]int32 {
 	index := map[uint64]int32{}
-	for i, text := range m.patternTexts() { // smallest first
+	for i, text := range texts {
 		cells, level, _ := parsePattern(text) // checked when parsed
 		for o := range 8 {
 			keys := patternKeys(&cells, o)

@@ -227,7 +227,7 @@ func TestPatternTable(t *testing.T) {
 		if len(m.Patterns) == 0 {
 			continue
 		}
-		index := m.patternIndex()
+		index := patternIndex(m.patternTexts())
 		table := newPatternTable(index)
 		if len(table.slots) < 2*len(index) {
 			t.Errorf("sizes %v: %d slots for %d keys, want at least twice as many", m.Sizes, len(table.slots), len(index))
