@@ -101,12 +101,15 @@ awk '/^game / {
 # The opponent's mean time per move over all its genmoves, and kisen's
 # time, new playouts and kept subtree per searched move. A game where kisen
 # searched nothing prints no "reused" (the first expression gives it 0)
-# and 0 searched moves.
+# and 0 searched moves. kisen's time is also given over all its moves
+# (the game's moves less the opponent's), book and forced moves counted
+# at nothing, as the opponent's mean counts every move it made.
 sed -n -e 's/s each, opponent/s each, 0 reused, opponent/' \
-	-e 's/.*searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\1 \3 \5 \6 \2 \4/p' \
-	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6 }
+	-e 's/.*, moves \([0-9]*\), kisen [a-z]*, searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\2 \4 \6 \7 \3 \5 \1/p' \
+	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6; ka += $7 - $4 }
 	END { per = km > 0 ? km : 1 # kisen searched nothing: its figures print as 0
-		if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/per, kp/per, kr/per, km, os/om, om }' |
+		if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/per, kp/per, kr/per, km, os/om, om
+		if (ka > 0) printf "kisen %.2fs per move over all its %d moves\n", ks/ka, ka }' |
 	tee -a "$DIR/result.txt"
 awk '{ s += $2; if ($2 > m) m = $2; n++ } END { if (n) printf "load average (1 min): mean %.2f, max %.2f over %d samples\n", s/n, m, n }' \
 	"$DIR/load.txt" | tee -a "$DIR/result.txt"
