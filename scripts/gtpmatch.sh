@@ -6,8 +6,8 @@
 # that ended by two passes with GNU Go's final_score (the opponent's own
 # count is not trusted), and prints wins, the 95% Wilson interval, the
 # wins by kisen's colour, the opponent's mean seconds per move over all its
-# moves, and kisen's seconds, new playouts and kept subtree per searched
-# move.
+# moves, kisen's seconds, new playouts and kept subtree per searched move,
+# and kisen's seconds per move over all its moves.
 #
 # Usage: scripts/gtpmatch.sh "OPPONENT COMMAND" [GAMES] [SIZE] [MOVE_TIME] [DIR] [FIRST]
 # MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
@@ -102,11 +102,13 @@ awk '/^game / {
 # time, new playouts and kept subtree per searched move. A game where kisen
 # searched nothing prints no "reused" (the first expression gives it 0)
 # and 0 searched moves. kisen's time is also given over all its moves
-# (the game's moves less the opponent's), book and forced moves counted
-# at nothing, as the opponent's mean counts every move it made.
+# (Black's share of the game's moves is the odd-numbered ones), book and
+# forced moves counted at nothing, as the opponent's mean counts every
+# move it made.
 sed -n -e 's/s each, opponent/s each, 0 reused, opponent/' \
-	-e 's/.*, moves \([0-9]*\), kisen [a-z]*, searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\2 \4 \6 \7 \3 \5 \1/p' \
-	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6; ka += $7 - $4 }
+	-e 's/^game [0-9]*: kisen \([a-z]*\), .*, moves \([0-9]*\), kisen [a-z]*, searched \([0-9]*\) moves, \([0-9]*\) playouts and \([0-9.]*\)s each, \([0-9]*\) reused, opponent \([0-9.]*\)s per move over \([0-9]*\) moves.*/\3 \5 \7 \8 \4 \6 \2 \1/p' \
+	"$DIR/match.txt" | awk '{ km += $1; ks += $1*$2; om += $4; os += $3*$4; kp += $1*$5; kr += $1*$6
+		ka += $8 == "black" ? int(($7 + 1) / 2) : int($7 / 2) }
 	END { per = km > 0 ? km : 1 # kisen searched nothing: its figures print as 0
 		if (om > 0) printf "kisen %.2fs, %.0f playouts and %.0f reused per searched move (%d moves), opponent %.2fs per move (%d moves)\n", ks/per, kp/per, kr/per, km, os/om, om
 		if (ka > 0) printf "kisen %.2fs per move over all its %d moves\n", ks/ka, ka }' |
