@@ -20,6 +20,7 @@ type Options struct {
 	MaxNodes        int           // memory bound; 0 = default from MaxMemoryMB
 	MaxMemoryMB     int           // 0 = 512
 	Playouts        int           // >0: fixed playouts per move (a running clock still caps the time)
+	CountKept       bool          // Playouts counts the root's visits, the subtree kept from earlier searches included (Pachi's "-t =N"); default: new playouts only
 	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)

@@ -578,6 +578,32 @@ func TestTreeReuseAcrossMoves(t *testing.T) {
 	}
 }
 
+// TestCountKeptStopsAtRootVisits: with CountKept a search stops when its
+// root holds Playouts visits, the subtree kept from the last move
+// included, as Pachi's "-t =N" does; without it the search adds Playouts
+// new ones to what it kept.
+func TestCountKeptStopsAtRootVisits(t *testing.T) {
+	for _, countKept := range []bool{false, true} {
+		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 2000, Seed: 13, CountKept: countKept})
+		b := board.MustNew(9)
+		searchAndPlayPV(t, e, b)
+		d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Reused < 20 {
+			t.Fatalf("CountKept %v: reused %d root visits after the expected reply", countKept, d.Reused)
+		}
+		want := 2000
+		if countKept {
+			want -= d.Reused
+		}
+		if d.Playouts != want {
+			t.Errorf("CountKept %v: %d new playouts with %d kept, want %d", countKept, d.Playouts, d.Reused, want)
+		}
+	}
+}
+
 // searchAndPlayPV searches b with Black to move and plays the first two
 // moves of the principal variation on b: the expected line, under which
 // the search's tree can be reused.

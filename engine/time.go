@@ -18,6 +18,10 @@ type budget struct {
 	ponder   bool
 	nodeCap  int
 	alone    bool // playouts count per thread (a tree each): a thread that has its share stops alone
+	// countKept counts the root's visits against playouts, the subtree
+	// kept from the last move included, so a move the search expected
+	// takes less time and a surprise more (Options.CountKept).
+	countKept bool
 }
 
 // Time plan constants.
@@ -38,7 +42,7 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 	if !timed {
 		switch {
 		case e.opt.Playouts > 0:
-			return budget{playouts: e.opt.Playouts}
+			return budget{playouts: e.opt.Playouts, countKept: e.opt.CountKept}
 		case e.opt.MoveTime > 0:
 			return fixedTime(e.opt.MoveTime)
 		}
@@ -49,7 +53,7 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 	}
 	switch {
 	case e.opt.Playouts > 0:
-		return budget{playouts: e.opt.Playouts, max: max(clock.max, time.Nanosecond)}
+		return budget{playouts: e.opt.Playouts, max: max(clock.max, time.Nanosecond), countKept: e.opt.CountKept}
 	case e.opt.MoveTime > 0:
 		return fixedTime(min(e.opt.MoveTime, clock.max))
 	}

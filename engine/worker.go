@@ -139,6 +139,9 @@ func (th *searchThread) next(n int) verdict {
 		}
 		return goOn
 	case bud.playouts > 0:
+		if bud.countKept {
+			done += t.base
+		}
 		if done >= bud.playouts && bud.alone {
 			return stopThread
 		}

@@ -10,6 +10,10 @@
 # and kisen's seconds per move over all its moves.
 #
 # Usage: scripts/gtpmatch.sh "OPPONENT COMMAND" [GAMES] [SIZE] [MOVE_TIME] [DIR] [FIRST]
+# MOVE_TIME "root=N" gives kisen a fixed root count, as Pachi's -t =N: it
+# stops when its root holds N visits, the subtree kept from the last move
+# included (`kisen match --count-kept`), so its time leans to the moves it
+# did not expect, as Pachi's does.
 # MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
 # match at fixed effort on both sides does not depend on the machine's load,
 # so two can run side by side (THREADS=1 each on two cores). THREADS (default
@@ -44,6 +48,7 @@ else
 	fi
 fi
 case $MOVE_TIME in
+root=*) effort="--playouts ${MOVE_TIME#root=} --count-kept" ;;
 =*) effort="--playouts ${MOVE_TIME#=}" ;;
 *) effort="--move-time $MOVE_TIME" ;;
 esac

@@ -139,6 +139,33 @@ func TestMatchOpponentRefusesFinalScore(t *testing.T) {
 	}
 }
 
+// --count-kept makes --playouts a root count, as Pachi's -t =N: the root
+// visits kept from the last move count, so a searched move adds fewer
+// than N new playouts.
+func TestMatchCountKept(t *testing.T) {
+	const gnugo = "/usr/games/gnugo"
+	if _, err := os.Stat(gnugo); err != nil {
+		t.Skip("GNU Go not installed (apt-get install -y gnugo)")
+	}
+	out, _, err := runT(t, "match", "--opponent-cmd", gnugo+" --mode gtp --level 1",
+		"--games", "1", "--size", "9", "--playouts", "400", "--count-kept", "--threads", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`searched (\d+) moves, (\d+) playouts and [0-9.]+s each, (\d+) reused`).FindStringSubmatch(out)
+	if m == nil || m[1] == "0" {
+		t.Fatalf("no search figures in:\n%s", out)
+	}
+	played, _ := strconv.Atoi(m[2])
+	reused, _ := strconv.Atoi(m[3])
+	if reused == 0 || played >= 400 || played+reused < 390 {
+		t.Errorf("%d new playouts and %d reused a move at --playouts 400 --count-kept", played, reused)
+	}
+	if _, _, err := runT(t, "match", "--count-kept"); err == nil || !strings.Contains(err.Error(), "--playouts") {
+		t.Errorf("--count-kept without --playouts: err %v", err)
+	}
+}
+
 // --main-time plays the match under a sudden-death clock, as at a
 // tournament: the opponent is told the time system and both clocks, and
 // the record keeps the main time and each move's time left.
