@@ -19,7 +19,7 @@ type budget struct {
 	nodeCap  int
 	alone    bool // playouts count per thread (a tree each): a thread that has its share stops alone
 	// countKept counts the root's visits against playouts, the subtree
-	// kept from the last move included, so a move the search expected
+	// kept from earlier searches included, so a move the search expected
 	// takes less time and a surprise more (Options.CountKept).
 	countKept bool
 }
