@@ -25,7 +25,8 @@ import (
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
-         [--move-time 1s | --main-time 5m | --playouts N [--count-kept]] [--ponder] [--out DIR]`,
+         [--move-time 1s | --main-time 5m | --playouts N [--count-kept]]
+         [--ponder] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.", stderr)

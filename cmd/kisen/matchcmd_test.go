@@ -10,6 +10,10 @@ import (
 	"time"
 )
 
+// searchFigures reads a match game's line: searched moves, new playouts
+// and root visits reused per searched move.
+var searchFigures = regexp.MustCompile(`searched (\d+) moves, (\d+) playouts and [0-9.]+s each, (\d+) reused`)
+
 // --first continues a match: game 2 is played with kisen as White, and its
 // record is numbered 2. --ponder is accepted, and the tree kept from move
 // to move shows in the reused root visits.
@@ -28,7 +32,7 @@ func TestMatchFirstGameNumber(t *testing.T) {
 		t.Fatalf("output:\n%s", out)
 	}
 	// The effort behind the result: searched moves, playouts each.
-	m := regexp.MustCompile(`searched (\d+) moves, (\d+) playouts and [0-9.]+s each, (\d+) reused`).FindStringSubmatch(out)
+	m := searchFigures.FindStringSubmatch(out)
 	if m == nil || m[1] == "0" {
 		t.Fatalf("no search figures in:\n%s", out)
 	}
@@ -152,7 +156,7 @@ func TestMatchCountKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`searched (\d+) moves, (\d+) playouts and [0-9.]+s each, (\d+) reused`).FindStringSubmatch(out)
+	m := searchFigures.FindStringSubmatch(out)
 	if m == nil || m[1] == "0" {
 		t.Fatalf("no search figures in:\n%s", out)
 	}
