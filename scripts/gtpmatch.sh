@@ -19,7 +19,8 @@
 # so two can run side by side (THREADS=1 each on two cores). THREADS (default
 # 2) is kisen's thread count. KISEN_BIN runs that kisen binary (an A/B arm
 # built elsewhere) instead of building this tree; the environment is passed
-# on to it and to the opponent.
+# on to it and to the opponent. KISEN_ARGS adds flags to `kisen match`
+# (e.g. KISEN_ARGS=--no-replies for an A/B arm of the same binary).
 # The opponent command is split on spaces (a wrapper script that cd's into
 # the engine's folder does for engines that load files from there). DIR
 # (default ./gtpmatch-SIZE) gets the SGF records, match.txt (the raw
@@ -54,7 +55,7 @@ root=*) effort="--playouts ${MOVE_TIME#root=} --count-kept" ;;
 esac
 {
 	echo "commit $commit, started $(date -u '+%F %T') UTC"
-	echo "kisen: $effort, $THREADS threads; opponent: $OPP"
+	echo "kisen: $effort ${KISEN_ARGS:-}, $THREADS threads; opponent: $OPP"
 } >"$DIR/result.txt"
 
 (while :; do
@@ -65,7 +66,7 @@ sampler=$!
 trap 'kill "$sampler" 2>/dev/null; rm -f "${built:-}"' EXIT INT TERM
 
 "$KISEN" match --opponent-cmd "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
-	$effort --threads "$THREADS" --out "$DIR" | tee "$DIR/match.txt"
+	$effort ${KISEN_ARGS:-} --threads "$THREADS" --out "$DIR" | tee "$DIR/match.txt"
 
 # Re-count with GNU Go: a game that ended by two passes or the move cap
 # gets GNU Go's final_score (Japanese rules, the record's komi);

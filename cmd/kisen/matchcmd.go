@@ -26,7 +26,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
          [--move-time 1s | --main-time 5m | --playouts N [--count-kept]]
-         [--ponder] [--out DIR]`,
+         [--ponder] [--no-replies] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.", stderr)
@@ -48,6 +48,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	modelFile := fs.String("model", "", "kisen uses the move model `FILE` (a refit under test)")
 	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (engine.ponder in play)")
+	noReplies := fs.Bool("no-replies", false, "kisen's playouts do without the last-good-reply tables (an A/B arm)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -94,7 +95,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if g%2 == 0 {
 			us = board.White
 		}
-		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, Seed: uint64(g)}
+		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Seed: uint64(g)}
 		res, err := playMatchGame(ctx, opt, *mainTime, matchSide{*oppName, *oppCmd}, us, g, *sgfDir)
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)

@@ -170,6 +170,39 @@ func TestMatchCountKept(t *testing.T) {
 	}
 }
 
+// --no-replies reaches the engine: at a fixed seed, one thread and fixed
+// playouts a game is the same each time it is played, and the arm without
+// reply tables plays another game.
+func TestMatchNoReplies(t *testing.T) {
+	const gnugo = "/usr/games/gnugo"
+	if _, err := os.Stat(gnugo); err != nil {
+		t.Skip("GNU Go not installed (apt-get install -y gnugo)")
+	}
+	moves := func(extra ...string) string {
+		t.Helper()
+		dir := t.TempDir()
+		args := append([]string{"match", "--opponent-cmd", gnugo + " --mode gtp --level 1",
+			"--games", "1", "--size", "9", "--playouts", "300", "--threads", "1", "--out", dir}, extra...)
+		if _, _, err := runT(t, args...); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := os.ReadFile(filepath.Join(dir, "game-001.sgf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(sgfMoves.FindAllString(string(rec), -1), "")
+	}
+	with, again, without := moves(), moves(), moves("--no-replies")
+	if with == "" || with != again {
+		t.Fatalf("the same game played twice differs:\n%s\n%s", with, again)
+	}
+	if without == with {
+		t.Errorf("--no-replies played the same game as the reply tables:\n%s", with)
+	}
+}
+
+var sgfMoves = regexp.MustCompile(`;[BW]\[[a-s]*\]`)
+
 // --main-time plays the match under a sudden-death clock, as at a
 // tournament: the opponent is told the time system and both clocks, and
 // the record keeps the main time and each move's time left.
