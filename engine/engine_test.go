@@ -195,7 +195,19 @@ func BenchmarkSearchMidgame9(b *testing.B) {
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no midgame records: %v", err)
 	}
-	benchMidgame(b, 9, files, []int{16, 30, 44}, 2000)
+	benchMidgame(b, 9, files, []int{16, 30, 44}, 2000, Options{})
+}
+
+// BenchmarkSearchMidgame9NoReplies is the same search without the reply
+// tables, the A/B arm of `kisen match --no-replies`: at equal time a
+// playout's cost decides how many the arm gets (strength.md, "The reply
+// tables off, against Pachi").
+func BenchmarkSearchMidgame9NoReplies(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("testdata", "midgame", "*.sgf"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no midgame records: %v", err)
+	}
+	benchMidgame(b, 9, files, []int{16, 30, 44}, 2000, Options{NoReplies: true})
 }
 
 // BenchmarkSearchMidgame19 does the same on 19x19: moves 30, 90 and 150 of
@@ -207,17 +219,20 @@ func BenchmarkSearchMidgame19(b *testing.B) {
 	for _, g := range []string{"1", "10", "100", "103"} {
 		files = append(files, filepath.Join("testdata", "judge", "gnugo-19-"+g+".sgf"))
 	}
-	benchMidgame(b, 19, files, []int{30, 90, 150}, 2000)
+	benchMidgame(b, 19, files, []int{30, 90, 150}, 2000, Options{})
 }
 
-func benchMidgame(b *testing.B, size int, files []string, moves []int, playouts int) {
+// benchMidgame searches each position in turn with a new tree; opt adds
+// the switches under test to the size, the playouts and all threads.
+func benchMidgame(b *testing.B, size int, files []string, moves []int, playouts int, opt Options) {
 	var pos []*board.Board
 	for _, f := range files {
 		for _, n := range moves {
 			pos = append(pos, readMoves(b, f, n))
 		}
 	}
-	e := newTestEngine(b, Options{Size: size, Komi: 6.5, Playouts: playouts, Threads: runtime.GOMAXPROCS(0), Seed: 1})
+	opt.Size, opt.Komi, opt.Playouts, opt.Threads, opt.Seed = size, 6.5, playouts, runtime.GOMAXPROCS(0), 1
+	e := newTestEngine(b, opt)
 	played, nodes := 0, 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
