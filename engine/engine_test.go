@@ -191,11 +191,7 @@ func benchSearch(b *testing.B, size int) {
 // where the priors read ladders and the playouts meet fights, unlike the
 // empty board of BenchmarkSearch9. -cpu 1,2 compares the threads.
 func BenchmarkSearchMidgame9(b *testing.B) {
-	files, err := filepath.Glob(filepath.Join("testdata", "midgame", "*.sgf"))
-	if err != nil || len(files) == 0 {
-		b.Fatalf("no midgame records: %v", err)
-	}
-	benchMidgame(b, 9, files, []int{16, 30, 44}, 2000, Options{})
+	benchMidgame(b, 9, midgame9Records(b), []int{16, 30, 44}, 2000, Options{})
 }
 
 // BenchmarkSearchMidgame9NoReplies is the same search without the reply
@@ -203,11 +199,16 @@ func BenchmarkSearchMidgame9(b *testing.B) {
 // playout's cost decides how many the arm gets (strength.md, "The reply
 // tables off, against Pachi").
 func BenchmarkSearchMidgame9NoReplies(b *testing.B) {
+	benchMidgame(b, 9, midgame9Records(b), []int{16, 30, 44}, 2000, Options{NoReplies: true})
+}
+
+// midgame9Records lists the 9x9 midgame benchmarks' game records.
+func midgame9Records(b *testing.B) []string {
 	files, err := filepath.Glob(filepath.Join("testdata", "midgame", "*.sgf"))
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no midgame records: %v", err)
 	}
-	benchMidgame(b, 9, files, []int{16, 30, 44}, 2000, Options{NoReplies: true})
+	return files
 }
 
 // BenchmarkSearchMidgame19 does the same on 19x19: moves 30, 90 and 150 of

@@ -53,9 +53,10 @@ root=*) effort="--playouts ${MOVE_TIME#root=} --count-kept" ;;
 =*) effort="--playouts ${MOVE_TIME#=}" ;;
 *) effort="--move-time $MOVE_TIME" ;;
 esac
+effort="$effort${KISEN_ARGS:+ $KISEN_ARGS}"
 {
 	echo "commit $commit, started $(date -u '+%F %T') UTC"
-	echo "kisen: $effort ${KISEN_ARGS:-}, $THREADS threads; opponent: $OPP"
+	echo "kisen: $effort, $THREADS threads; opponent: $OPP"
 } >"$DIR/result.txt"
 
 (while :; do
@@ -66,7 +67,7 @@ sampler=$!
 trap 'kill "$sampler" 2>/dev/null; rm -f "${built:-}"' EXIT INT TERM
 
 "$KISEN" match --opponent-cmd "$OPP" --games "$GAMES" --first "$FIRST" --size "$SIZE" \
-	$effort ${KISEN_ARGS:-} --threads "$THREADS" --out "$DIR" | tee "$DIR/match.txt"
+	$effort --threads "$THREADS" --out "$DIR" | tee "$DIR/match.txt"
 
 # Re-count with GNU Go: a game that ended by two passes or the move cap
 # gets GNU Go's final_score (Japanese rules, the record's komi);
