@@ -4,10 +4,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/sgf"
 )
 
 // searchFigures reads a match game's line: searched moves, new playouts
@@ -178,7 +182,7 @@ func TestMatchNoReplies(t *testing.T) {
 	if _, err := os.Stat(gnugo); err != nil {
 		t.Skip("GNU Go not installed (apt-get install -y gnugo)")
 	}
-	moves := func(extra ...string) string {
+	moves := func(extra ...string) []board.Move {
 		t.Helper()
 		dir := t.TempDir()
 		args := append([]string{"match", "--opponent-cmd", gnugo + " --mode gtp --level 1",
@@ -186,22 +190,28 @@ func TestMatchNoReplies(t *testing.T) {
 		if _, _, err := runT(t, args...); err != nil {
 			t.Fatal(err)
 		}
-		rec, err := os.ReadFile(filepath.Join(dir, "game-001.sgf"))
+		data, err := os.ReadFile(filepath.Join(dir, "game-001.sgf"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		return strings.Join(sgfMoves.FindAllString(string(rec), -1), "")
+		rec, err := sgf.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []board.Move
+		for _, n := range rec.Nodes {
+			out = append(out, n.Move)
+		}
+		return out
 	}
 	with, again, without := moves(), moves(), moves("--no-replies")
-	if with == "" || with != again {
-		t.Fatalf("the same game played twice differs:\n%s\n%s", with, again)
+	if len(with) == 0 || !slices.Equal(with, again) {
+		t.Fatalf("the same game played twice differs:\n%v\n%v", with, again)
 	}
-	if without == with {
-		t.Errorf("--no-replies played the same game as the reply tables:\n%s", with)
+	if slices.Equal(without, with) {
+		t.Errorf("--no-replies played the same game as the reply tables:\n%v", with)
 	}
 }
-
-var sgfMoves = regexp.MustCompile(`;[BW]\[[a-s]*\]`)
 
 // --main-time plays the match under a sudden-death clock, as at a
 // tournament: the opponent is told the time system and both clocks, and
