@@ -22,6 +22,7 @@ type Options struct {
 	Playouts        int           // >0: fixed playouts per move (a running clock still caps the time)
 	CountKept       bool          // Playouts counts the root's visits, the subtree kept from earlier searches included (Pachi's "-t =N"); default: new playouts only
 	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
+	BankTime        bool          // MoveTime is a mean, not a fixed time: what a move saves goes to a bank later moves draw on (bank.go)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
@@ -80,6 +81,7 @@ type Engine struct {
 	more     []*tree // with Options.TreePerThread: the trees of threads 1..
 	seed     uint64
 	lowMoves int            // consecutive moves with a win rate below the resign threshold
+	bank     time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
 	model    *compiledModel // the learned move model for this board size; nil: hand-set priors
 
 	// replies holds each search thread's last-good-reply tables, kept
@@ -187,6 +189,15 @@ func (e *Engine) Close() error {
 // modified. Cancelling ctx returns the best move found so far at once. A
 // pondering search stops first; the tree it grew is reused.
 func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk Clock) (Decision, error) {
+	d, err := e.genMove(ctx, b, c, clk)
+	if err == nil && e.banking(clk) {
+		e.bank += e.opt.MoveTime - d.Elapsed
+	}
+	return d, err
+}
+
+// genMove is GenMove but for the bank.
+func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk Clock) (Decision, error) {
 	start := time.Now()
 	e.StopPonder()
 	if b == nil || b.Size() != e.opt.Size {

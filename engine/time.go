@@ -22,6 +22,9 @@ type budget struct {
 	// kept from earlier searches included, so a move the search expected
 	// takes less time and a surprise more (Options.CountKept).
 	countKept bool
+	// credit counts the subtree kept from earlier searches as time
+	// already spent, at the search's own rate (Options.BankTime).
+	credit bool
 }
 
 // Time plan constants.
@@ -38,11 +41,13 @@ const (
 // hard limit, so a fixed effort never loses on time; with clk.Governs a
 // running clock decides alone.
 func (e *Engine) budget(b *board.Board, clk Clock) budget {
-	timed := clk.Main > 0 || clk.OurLeft > 0 || clk.Stones > 0
+	timed := clk.running()
 	if !timed {
 		switch {
 		case e.opt.Playouts > 0:
 			return budget{playouts: e.opt.Playouts, countKept: e.opt.CountKept}
+		case e.banking(clk):
+			return e.banked()
 		case e.opt.MoveTime > 0:
 			return fixedTime(e.opt.MoveTime)
 		}
@@ -58,6 +63,11 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 		return fixedTime(min(e.opt.MoveTime, clock.max))
 	}
 	return clock
+}
+
+// running reports whether a clock runs (else the options fix the effort).
+func (clk Clock) running() bool {
+	return clk.Main > 0 || clk.OurLeft > 0 || clk.Stones > 0
 }
 
 // fixedTime is the budget of a fixed time per move: all of it. The early

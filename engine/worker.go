@@ -153,7 +153,7 @@ func (th *searchThread) next(n int) verdict {
 		return goOn
 	}
 	el := time.Since(th.start)
-	if el >= bud.max {
+	if el >= bud.max || (bud.credit && creditStop(el, bud.target, done, t.base)) {
 		return stopSearch
 	}
 	if el >= bud.min {

@@ -14,6 +14,10 @@
 # stops when its root holds N visits, the subtree kept from the last move
 # included (`kisen match --count-kept`), so its time leans to the moves it
 # did not expect, as Pachi's does.
+# MOVE_TIME "bank=D" makes D kisen's mean time a move (`kisen match
+# --bank`): what a move saves, its kept subtree counted as time spent,
+# goes to later moves, so it leans as the root count does at a mean set
+# by the clock, not by the machine's speed.
 # MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
 # match at fixed effort on both sides does not depend on the machine's load,
 # so two can run side by side (THREADS=1 each on two cores). THREADS (default
@@ -49,6 +53,7 @@ else
 	fi
 fi
 case $MOVE_TIME in
+bank=*) effort="--move-time ${MOVE_TIME#bank=} --bank" ;;
 root=*) effort="--playouts ${MOVE_TIME#root=} --count-kept" ;;
 =*) effort="--playouts ${MOVE_TIME#=}" ;;
 *) effort="--move-time $MOVE_TIME" ;;

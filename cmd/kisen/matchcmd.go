@@ -25,7 +25,7 @@ import (
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
-         [--move-time 1s | --main-time 5m | --playouts N [--count-kept]]
+         [--move-time 1s [--bank] | --main-time 5m | --playouts N [--count-kept]]
          [--ponder] [--no-replies] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
@@ -39,6 +39,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	moveTime := fs.Duration("move-time", time.Second, "kisen's time per move")
 	playouts := fs.Int("playouts", 0, "kisen's playouts per move (overrides --move-time)")
 	countKept := fs.Bool("count-kept", false, "--playouts counts the root's visits, the subtree kept from the last move included (as Pachi's -t =N)")
+	bank := fs.Bool("bank", false, "--move-time is kisen's mean time a move: what a move saves, the subtree kept from the last move counted as time spent, goes to later moves")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
@@ -73,6 +74,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *countKept && *playouts == 0 {
 		return usageError{errors.New("match: --count-kept needs --playouts N: it says what N counts")}
 	}
+	if *bank && (*playouts > 0 || *mainTime > 0) {
+		return usageError{errors.New("match: --bank needs --move-time, not --playouts or --main-time: it makes the time a move a mean")}
+	}
 	if *mainTime > 0 {
 		if givenFlags(fs)["move-time"] {
 			return usageError{errors.New("match: give --move-time or --main-time, not both: --main-time lets kisen's clock plan each move")}
@@ -95,7 +99,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if g%2 == 0 {
 			us = board.White
 		}
-		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Seed: uint64(g)}
+		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Seed: uint64(g)}
 		res, err := playMatchGame(ctx, opt, *mainTime, matchSide{*oppName, *oppCmd}, us, g, *sgfDir)
 		if err != nil {
 			return fmt.Errorf("match: game %d: %w", g, err)
