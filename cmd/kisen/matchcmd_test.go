@@ -247,3 +247,16 @@ func TestMatchMainTime(t *testing.T) {
 		t.Errorf("--main-time with --move-time: err %v", err)
 	}
 }
+
+// --bank makes --move-time a mean, so it is refused with an effort that
+// is not a time a move.
+func TestMatchBankNeedsMoveTime(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "--bank", "--playouts", "500"},
+		{"match", "--bank", "--main-time", "5m"},
+	} {
+		if _, _, err := runT(t, args...); err == nil || !strings.Contains(err.Error(), "--bank needs --move-time") {
+			t.Errorf("%v: err %v", args, err)
+		}
+	}
+}
