@@ -62,13 +62,10 @@ func TestBankedBudget(t *testing.T) {
 // what it did not take.
 func TestBankKeepsWhatMovesSave(t *testing.T) {
 	const moveTime = 300 * time.Millisecond
-	e, err := New(Options{Size: 9, Komi: 6.5, Threads: 1, MoveTime: moveTime, BankTime: true, Seed: 13})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, MoveTime: moveTime, BankTime: true, Seed: 13})
 	b := board.MustNew(9)
 	// The opening book answers the empty board without a search.
+	e.opt.NoBook = false
 	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
 	if err != nil {
 		t.Fatal(err)
