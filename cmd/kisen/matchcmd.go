@@ -25,21 +25,21 @@ import (
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
-         [--move-time 1s [--bank] | --main-time 5m | --playouts N [--count-kept]]
-         [--ponder] [--no-replies] [--out DIR]`,
+         [--move-time 1s [--bank] | --playouts N [--count-kept] |
+          --main-time 5m] [--ponder] [--no-replies] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.", stderr)
 	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the opponent program")
 	oppName := fs.String("opponent", "", "the opponent's name in the records (default: its program's file name)")
 	games := fs.Int("games", 2, "number of games (kisen is Black in odd-numbered games)")
-	first := fs.Int("first", 1, "number of the first game (sets its colour, and the seed of kisen and of an opponent that takes set_random_seed)")
+	first := fs.Int("first", 1, "number of the first game (sets its colour and the seeds)")
 	size := fs.Int("size", 9, "board size")
 	komi := fs.Float64("komi", 6.5, "komi")
 	moveTime := fs.Duration("move-time", time.Second, "kisen's time per move")
 	playouts := fs.Int("playouts", 0, "kisen's playouts per move (overrides --move-time)")
-	countKept := fs.Bool("count-kept", false, "--playouts counts the root's visits, the subtree kept from the last move included (as Pachi's -t =N)")
-	bank := fs.Bool("bank", false, "--move-time is kisen's mean time a move: what a move saves, the subtree kept from the last move counted as time spent, goes to later moves")
+	countKept := fs.Bool("count-kept", false, "--playouts counts root visits, the kept subtree included (Pachi's -t =N)")
+	bank := fs.Bool("bank", false, "--move-time is a mean: what a move saves goes to later moves")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
