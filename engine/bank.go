@@ -11,13 +11,16 @@ import "time"
 // move did not take, book and forced moves included, goes back into the
 // bank. A move the search expected thus stops early and a surprise gets
 // more. A running clock plans its own time (allocate) and has no bank.
+// Against Pachi the bank won fewer games than the fixed second
+// (strength.md, "A bank of time behind the second"): its time stays flat
+// over the game, so it is an A/B arm, off by default.
 
 // bankShare is the bank's part one move may draw on: a fourth, so time a
 // move saves is mostly spent within the next few searches.
 const bankShare = 4
 
-// creditAfter is the part of the move's time searched before the kept
-// subtree is credited: the rate it is credited at needs that many
+// creditAfter: the kept subtree is credited once 1/creditAfter of the
+// move's time has run, as the rate it is credited at needs that many
 // playouts to be measured.
 const creditAfter = 16
 

@@ -22,7 +22,7 @@ type Options struct {
 	Playouts        int           // >0: fixed playouts per move (a running clock still caps the time)
 	CountKept       bool          // Playouts counts the root's visits, the subtree kept from earlier searches included (Pachi's "-t =N"); default: new playouts only
 	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
-	BankTime        bool          // MoveTime is a mean, not a fixed time: what a move saves goes to a bank later moves draw on (bank.go)
+	BankTime        bool          // MoveTime is a mean, not a fixed time: what a move saves goes to a bank later moves draw on (bank.go; for A/B tests)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
