@@ -9,9 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/kisen-go/kisen/board"
-	"github.com/kisen-go/kisen/sgf"
 )
 
 // searchFigures reads a match game's line: searched moves, new playouts
@@ -182,7 +179,7 @@ func TestMatchNoReplies(t *testing.T) {
 	if _, err := os.Stat(gnugo); err != nil {
 		t.Skip("GNU Go not installed (apt-get install -y gnugo)")
 	}
-	moves := func(extra ...string) []board.Move {
+	moves := func(extra ...string) []string {
 		t.Helper()
 		dir := t.TempDir()
 		args := append([]string{"match", "--opponent-cmd", gnugo + " --mode gtp --level 1",
@@ -194,15 +191,7 @@ func TestMatchNoReplies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := sgf.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []board.Move
-		for _, n := range rec.Nodes {
-			out = append(out, n.Move)
-		}
-		return out
+		return recordMoves(t, mustParse(t, data))
 	}
 	with, again, without := moves(), moves(), moves("--no-replies")
 	if len(with) == 0 || !slices.Equal(with, again) {
