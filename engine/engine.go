@@ -23,6 +23,7 @@ type Options struct {
 	CountKept       bool          // Playouts counts the root's visits, the subtree kept from earlier searches included (Pachi's "-t =N"); default: new playouts only
 	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
 	BankTime        bool          // MoveTime is a mean, not a fixed time: what a move saves goes to a bank later moves draw on (bank.go; for A/B tests)
+	VisitPlan       bool          // MoveTime sets a root count from the game's first search, which later moves reach (plan.go; for A/B tests)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
@@ -74,15 +75,16 @@ var ErrBadPosition = errors.New("bad position for the engine")
 // Ponder and StopPonder belong to the same caller, Close may come from any
 // goroutine.
 type Engine struct {
-	opt      Options
-	threads  int
-	mu       sync.Mutex // guards the tree during search
-	tree     *tree
-	more     []*tree // with Options.TreePerThread: the trees of threads 1..
-	seed     uint64
-	lowMoves int            // consecutive moves with a win rate below the resign threshold
-	bank     time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
-	model    *compiledModel // the learned move model for this board size; nil: hand-set priors
+	opt        Options
+	threads    int
+	mu         sync.Mutex // guards the tree during search
+	tree       *tree
+	more       []*tree // with Options.TreePerThread: the trees of threads 1..
+	seed       uint64
+	lowMoves   int            // consecutive moves with a win rate below the resign threshold
+	bank       time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
+	planVisits int            // with Options.VisitPlan: the root count, 0 until the first search sets it (plan.go)
+	model      *compiledModel // the learned move model for this board size; nil: hand-set priors
 
 	// replies holds each search thread's last-good-reply tables, kept
 	// from move to move (one search or ponder runs at a time).
@@ -147,6 +149,9 @@ func New(opt Options) (*Engine, error) {
 	if opt.ResignThreshold < 0 || opt.ResignThreshold >= 1 {
 		return nil, fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)
 	}
+	if opt.BankTime && opt.VisitPlan {
+		return nil, fmt.Errorf("%w: BankTime and VisitPlan are two plans for MoveTime; choose one", ErrBadOptions)
+	}
 	th := opt.Threads
 	if th == 0 {
 		th = runtime.NumCPU()
@@ -193,10 +198,13 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	if err == nil && e.banking(clk) {
 		e.bank += e.opt.MoveTime - d.Elapsed
 	}
+	if err == nil && e.planning(clk) {
+		e.learnPlan(d)
+	}
 	return d, err
 }
 
-// genMove is GenMove but for the bank.
+// genMove is GenMove but for the bank and the visit plan.
 func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk Clock) (Decision, error) {
 	start := time.Now()
 	e.StopPonder()

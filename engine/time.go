@@ -48,6 +48,8 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 			return budget{playouts: e.opt.Playouts, countKept: e.opt.CountKept}
 		case e.banking(clk):
 			return e.banked()
+		case e.planning(clk):
+			return e.planned()
 		case e.opt.MoveTime > 0:
 			return fixedTime(e.opt.MoveTime)
 		}

@@ -23,10 +23,59 @@ import (
 // alternating colours, Japanese rules; the opponent's final_score counts
 // finished games.
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	m, err := parseMatch(args, stderr)
+	if err != nil {
+		return err
+	}
+	if m.sgfDir != "" {
+		if err := os.MkdirAll(m.sgfDir, 0o755); err != nil {
+			return fmt.Errorf("match: --out: %w", err)
+		}
+	}
+	wins := 0
+	for g := m.first; g < m.first+m.games; g++ {
+		us := board.Black
+		if g%2 == 0 {
+			us = board.White
+		}
+		opt := m.opt
+		opt.Seed = uint64(g)
+		res, err := playMatchGame(ctx, opt, m.mainTime, m.opp, us, g, m.sgfDir)
+		if err != nil {
+			return fmt.Errorf("match: game %d: %w", g, err)
+		}
+		// A result the referee decides ("?") or jigo is no win.
+		won := strings.HasPrefix(res.result, us.Letter()+"+")
+		if won {
+			wins++
+		}
+		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s%s%s\n",
+			g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won],
+			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote(), res.oppNote(), res.note)
+	}
+	lo, hi := wilson(wins, m.games)
+	fmt.Fprintf(stdout, "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", wins, m.games-wins, m.games, float64(wins)/float64(m.games), lo, hi)
+	return nil
+}
+
+// matchSetup is a match as its flags give it: the engine's options for
+// every game (each game sets its own seed), the clock, the opponent, the
+// games and the records' folder.
+type matchSetup struct {
+	opt          engine.Options
+	mainTime     time.Duration
+	opp          matchSide
+	games, first int
+	sgfDir       string
+}
+
+// parseMatch reads and checks `kisen match`'s flags.
+func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
-         [--move-time 1s [--bank] | --playouts N [--count-kept] |
-          --main-time 5m] [--ponder] [--no-replies] [--out DIR]`,
+         [--move-time 1s [--bank | --visit-plan] |
+          --playouts N [--count-kept] | --main-time 5m]
+         [--ponder] [--no-replies] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.", stderr)
@@ -40,6 +89,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	playouts := fs.Int("playouts", 0, "kisen's playouts per move (overrides --move-time)")
 	countKept := fs.Bool("count-kept", false, "--playouts counts root visits, the kept subtree included (Pachi's -t =N)")
 	bank := fs.Bool("bank", false, "--move-time is a mean: what a move saves goes to later moves")
+	visitPlan := fs.Bool("visit-plan", false, "--move-time sets a root count from the first search, as --count-kept")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
@@ -51,71 +101,51 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (engine.ponder in play)")
 	noReplies := fs.Bool("no-replies", false, "kisen's playouts do without the last-good-reply tables (an A/B arm)")
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return matchSetup{}, err
 	}
 	if strings.ContainsAny(*oppName, " /") && !givenFlags(fs)["opponent-cmd"] {
-		return usageError{fmt.Errorf("match: --opponent %q looks like a command: --opponent is the opponent's name now; give its command with --opponent-cmd", *oppName)}
+		return matchSetup{}, usageError{fmt.Errorf("match: --opponent %q looks like a command: --opponent is the opponent's name now; give its command with --opponent-cmd", *oppName)}
 	}
 	if *oppName == "" {
 		*oppName = filepath.Base(strings.Fields(*oppCmd + " opponent")[0])
 	}
 	if *games < 1 {
-		return usageError{errors.New("match: --games must be at least 1")}
+		return matchSetup{}, usageError{errors.New("match: --games must be at least 1")}
 	}
 	if *first < 1 {
-		return usageError{errors.New("match: --first must be at least 1")}
+		return matchSetup{}, usageError{errors.New("match: --first must be at least 1")}
 	}
 	if _, err := board.New(*size); err != nil {
-		return usageError{fmt.Errorf("match: --size: %w", err)}
+		return matchSetup{}, usageError{fmt.Errorf("match: --size: %w", err)}
 	}
 	if *mainTime < 0 {
-		return usageError{errors.New("match: --main-time must not be negative")}
+		return matchSetup{}, usageError{errors.New("match: --main-time must not be negative")}
 	}
 	if *countKept && *playouts == 0 {
-		return usageError{errors.New("match: --count-kept needs --playouts N: it says what N counts")}
+		return matchSetup{}, usageError{errors.New("match: --count-kept needs --playouts N: it says what N counts")}
 	}
 	if *bank && (*playouts > 0 || *mainTime > 0) {
-		return usageError{errors.New("match: --bank needs --move-time, not --playouts or --main-time: it makes the time a move a mean")}
+		return matchSetup{}, usageError{errors.New("match: --bank needs --move-time, not --playouts or --main-time: it makes the time a move a mean")}
+	}
+	if *visitPlan && (*playouts > 0 || *mainTime > 0) {
+		return matchSetup{}, usageError{errors.New("match: --visit-plan needs --move-time, not --playouts or --main-time: it makes the time a move a root count")}
+	}
+	if *visitPlan && *bank {
+		return matchSetup{}, usageError{errors.New("match: give --bank or --visit-plan, not both: each is a plan for --move-time")}
 	}
 	if *mainTime > 0 {
 		if givenFlags(fs)["move-time"] {
-			return usageError{errors.New("match: give --move-time or --main-time, not both: --main-time lets kisen's clock plan each move")}
+			return matchSetup{}, usageError{errors.New("match: give --move-time or --main-time, not both: --main-time lets kisen's clock plan each move")}
 		}
 		// The clock plans every move (engine.allocate), as in kisen play.
 		*moveTime = 0
 	}
 	model, err := readModel(*modelFile)
 	if err != nil {
-		return usageError{fmt.Errorf("match: %w", err)}
+		return matchSetup{}, usageError{fmt.Errorf("match: %w", err)}
 	}
-	if *sgfDir != "" {
-		if err := os.MkdirAll(*sgfDir, 0o755); err != nil {
-			return fmt.Errorf("match: --out: %w", err)
-		}
-	}
-	wins := 0
-	for g := *first; g < *first+*games; g++ {
-		us := board.Black
-		if g%2 == 0 {
-			us = board.White
-		}
-		opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Seed: uint64(g)}
-		res, err := playMatchGame(ctx, opt, *mainTime, matchSide{*oppName, *oppCmd}, us, g, *sgfDir)
-		if err != nil {
-			return fmt.Errorf("match: game %d: %w", g, err)
-		}
-		// A result the referee decides ("?") or jigo is no win.
-		won := strings.HasPrefix(res.result, us.Letter()+"+")
-		if won {
-			wins++
-		}
-		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s%s%s\n",
-			g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won],
-			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote(), res.oppNote(), res.note)
-	}
-	lo, hi := wilson(wins, *games)
-	fmt.Fprintf(stdout, "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", wins, *games-wins, *games, float64(wins)/float64(*games), lo, hi)
-	return nil
+	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: *visitPlan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies}
+	return matchSetup{opt: opt, mainTime: *mainTime, opp: matchSide{*oppName, *oppCmd}, games: *games, first: *first, sgfDir: *sgfDir}, nil
 }
 
 // wilson is the 95% Wilson score interval for k successes in n trials.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -237,15 +238,52 @@ func TestMatchMainTime(t *testing.T) {
 	}
 }
 
-// --bank makes --move-time a mean, so it is refused with an effort that
-// is not a time a move.
-func TestMatchBankNeedsMoveTime(t *testing.T) {
-	for _, args := range [][]string{
-		{"match", "--bank", "--playouts", "500"},
-		{"match", "--bank", "--main-time", "5m"},
+// --bank and --visit-plan are plans for --move-time, so each is refused
+// with an effort that is not a time a move, and with the other.
+func TestMatchTimePlansNeedMoveTime(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--bank", "--playouts", "500"}, "--bank needs --move-time"},
+		{[]string{"match", "--bank", "--main-time", "5m"}, "--bank needs --move-time"},
+		{[]string{"match", "--visit-plan", "--playouts", "500"}, "--visit-plan needs --move-time"},
+		{[]string{"match", "--visit-plan", "--main-time", "5m"}, "--visit-plan needs --move-time"},
+		{[]string{"match", "--visit-plan", "--bank"}, "not both"},
 	} {
-		if _, _, err := runT(t, args...); err == nil || !strings.Contains(err.Error(), "--bank needs --move-time") {
-			t.Errorf("%v: err %v", args, err)
+		if _, _, err := runT(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// The flags reach the engine's options: the time plans, the effort and
+// the clock.
+func TestParseMatchOptions(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want func(matchSetup) bool
+	}{
+		{[]string{"--move-time", "2s", "--bank"}, func(m matchSetup) bool {
+			return m.opt.BankTime && !m.opt.VisitPlan && m.opt.MoveTime == 2*time.Second
+		}},
+		{[]string{"--move-time", "1s", "--visit-plan"}, func(m matchSetup) bool {
+			return m.opt.VisitPlan && !m.opt.BankTime && m.opt.MoveTime == time.Second
+		}},
+		{[]string{"--playouts", "50000", "--count-kept"}, func(m matchSetup) bool {
+			return m.opt.Playouts == 50000 && m.opt.CountKept && !m.opt.BankTime && !m.opt.VisitPlan
+		}},
+		{[]string{"--main-time", "5m"}, func(m matchSetup) bool {
+			return m.mainTime == 5*time.Minute && m.opt.MoveTime == 0
+		}},
+	} {
+		m, err := parseMatch(c.args, io.Discard)
+		if err != nil {
+			t.Errorf("%v: %v", c.args, err)
+			continue
+		}
+		if !c.want(m) {
+			t.Errorf("%v: engine options %+v, main time %v", c.args, m.opt, m.mainTime)
 		}
 	}
 }
