@@ -5,15 +5,15 @@ import "time"
 // The visit plan turns Options.MoveTime into a root count, so a match at
 // "1 s a move" searches as a fixed root count does (Options.CountKept)
 // without leaving the time to the machine's speed. The game's first
-// search runs planGain × MoveTime; the root visits that rate gives in
-// MoveTime × planGain become the count every later search reaches, the
-// subtree kept from earlier searches included. A move the search expected
-// then stops early and a surprise takes longer, and since the playouts
-// speed up as the board fills and the kept subtree grows, the opening gets
-// more time than the end. The bank spends what moves save evenly over
-// the game and won no more than the fixed second; the root count, whose
-// time falls from the opening to the end, won about half its games
-// against Pachi (strength.md, "A bank of time behind the second").
+// search runs planGain move times, and the playouts its rate gives in that
+// time become the count every later search reaches, the subtree kept from
+// earlier searches included. A move the search expected then stops early
+// and a surprise takes longer, and as the playouts speed up when the board
+// fills and the kept subtree grows, the opening gets more time than the
+// endgame. Spending the time so wins more games than spending the same
+// time evenly, as the fixed second and the bank do (strength.md, "A visit
+// plan from the first search"), so `kisen match --move-time` plans so. A
+// running clock plans its own time (allocate).
 
 // planGain is the first search's time in move times, and so the root
 // count in playouts of one move time at the opening's rate. At 2.2 the

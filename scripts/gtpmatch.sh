@@ -18,9 +18,10 @@
 # --bank`): what a move saves, its kept subtree counted as time spent,
 # goes to later moves, so it leans as the root count does at a mean set
 # by the clock, not by the machine's speed.
-# MOVE_TIME "plan=D" gives kisen a root count from D (`kisen match
-# --visit-plan`): the game's first search runs 2.2 D, and the visits its
-# rate gives in that time are the root count of every later move.
+# MOVE_TIME "D" (e.g. 1s) is `kisen match --move-time D`, a root count from
+# D: the game's first search runs 2.2 D, and the visits its rate gives in
+# that time are the root count of every later move. "fixed=D" gives every
+# move all of D (`--fixed-time`; plain "D" did so before 2026-11-28).
 # MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
 # match at fixed effort on both sides does not depend on the machine's load,
 # so two can run side by side (THREADS=1 each on two cores). THREADS (default
@@ -57,7 +58,7 @@ else
 fi
 case $MOVE_TIME in
 bank=*) effort="--move-time ${MOVE_TIME#bank=} --bank" ;;
-plan=*) effort="--move-time ${MOVE_TIME#plan=} --visit-plan" ;;
+fixed=*) effort="--move-time ${MOVE_TIME#fixed=} --fixed-time" ;;
 root=*) effort="--playouts ${MOVE_TIME#root=} --count-kept" ;;
 =*) effort="--playouts ${MOVE_TIME#=}" ;;
 *) effort="--move-time $MOVE_TIME" ;;

@@ -73,12 +73,15 @@ type matchSetup struct {
 func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
-         [--move-time 1s [--bank | --visit-plan] |
+         [--move-time 1s [--fixed-time | --bank] |
           --playouts N [--count-kept] | --main-time 5m]
          [--ponder] [--no-replies] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
-			"final_score counts it. --main-time puts both sides on a sudden-death clock.", stderr)
+			"final_score counts it. --main-time puts both sides on a sudden-death clock.\n"+
+			"--move-time sets a root count: the first search runs 2.2 move times, and later\n"+
+			"ones stop when the root holds the visits that rate gives, the kept subtree\n"+
+			"included, so expected moves and the endgame take less and the opening more.", stderr)
 	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the opponent program")
 	oppName := fs.String("opponent", "", "the opponent's name in the records (default: its program's file name)")
 	games := fs.Int("games", 2, "number of games (kisen is Black in odd-numbered games)")
@@ -89,7 +92,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	playouts := fs.Int("playouts", 0, "kisen's playouts per move (overrides --move-time)")
 	countKept := fs.Bool("count-kept", false, "--playouts counts root visits, the kept subtree included (Pachi's -t =N)")
 	bank := fs.Bool("bank", false, "--move-time is a mean: what a move saves goes to later moves")
-	visitPlan := fs.Bool("visit-plan", false, "--move-time sets a root count from the first search, as --count-kept")
+	fixedTime := fs.Bool("fixed-time", false, "every move takes all of --move-time instead of its root count")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
@@ -127,11 +130,11 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	if *bank && (*playouts > 0 || *mainTime > 0) {
 		return matchSetup{}, usageError{errors.New("match: --bank needs --move-time, not --playouts or --main-time: it makes the time a move a mean")}
 	}
-	if *visitPlan && (*playouts > 0 || *mainTime > 0) {
-		return matchSetup{}, usageError{errors.New("match: --visit-plan needs --move-time, not --playouts or --main-time: it makes the time a move a root count")}
+	if *fixedTime && (*playouts > 0 || *mainTime > 0) {
+		return matchSetup{}, usageError{errors.New("match: --fixed-time needs --move-time, not --playouts or --main-time: it says how each move spends it")}
 	}
-	if *visitPlan && *bank {
-		return matchSetup{}, usageError{errors.New("match: give --bank or --visit-plan, not both: each is a plan for --move-time")}
+	if *fixedTime && *bank {
+		return matchSetup{}, usageError{errors.New("match: give --fixed-time or --bank, not both: each is a plan for --move-time")}
 	}
 	if *mainTime > 0 {
 		if givenFlags(fs)["move-time"] {
@@ -144,7 +147,10 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	if err != nil {
 		return matchSetup{}, usageError{fmt.Errorf("match: %w", err)}
 	}
-	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: *visitPlan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies}
+	// The root count is --move-time's plan unless another is asked for
+	// (strength.md, "A visit plan from the first search").
+	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank
+	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies}
 	return matchSetup{opt: opt, mainTime: *mainTime, opp: matchSide{*oppName, *oppCmd}, games: *games, first: *first, sgfDir: *sgfDir}, nil
 }
 

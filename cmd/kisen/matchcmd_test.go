@@ -238,7 +238,7 @@ func TestMatchMainTime(t *testing.T) {
 	}
 }
 
-// --bank and --visit-plan are plans for --move-time, so each is refused
+// --fixed-time and --bank are plans for --move-time, so each is refused
 // with an effort that is not a time a move, and with the other.
 func TestMatchTimePlansNeedMoveTime(t *testing.T) {
 	for _, c := range []struct {
@@ -247,9 +247,9 @@ func TestMatchTimePlansNeedMoveTime(t *testing.T) {
 	}{
 		{[]string{"match", "--bank", "--playouts", "500"}, "--bank needs --move-time"},
 		{[]string{"match", "--bank", "--main-time", "5m"}, "--bank needs --move-time"},
-		{[]string{"match", "--visit-plan", "--playouts", "500"}, "--visit-plan needs --move-time"},
-		{[]string{"match", "--visit-plan", "--main-time", "5m"}, "--visit-plan needs --move-time"},
-		{[]string{"match", "--visit-plan", "--bank"}, "not both"},
+		{[]string{"match", "--fixed-time", "--playouts", "500"}, "--fixed-time needs --move-time"},
+		{[]string{"match", "--fixed-time", "--main-time", "5m"}, "--fixed-time needs --move-time"},
+		{[]string{"match", "--fixed-time", "--bank"}, "not both"},
 	} {
 		if _, _, err := runT(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
@@ -257,8 +257,8 @@ func TestMatchTimePlansNeedMoveTime(t *testing.T) {
 	}
 }
 
-// The flags reach the engine's options: the time plans, the effort and
-// the clock.
+// The flags reach the engine's options: the time plans (the root count
+// by default), the effort and the clock.
 func TestParseMatchOptions(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -267,14 +267,17 @@ func TestParseMatchOptions(t *testing.T) {
 		{[]string{"--move-time", "2s", "--bank"}, func(m matchSetup) bool {
 			return m.opt.BankTime && !m.opt.VisitPlan && m.opt.MoveTime == 2*time.Second
 		}},
-		{[]string{"--move-time", "1s", "--visit-plan"}, func(m matchSetup) bool {
+		{nil, func(m matchSetup) bool {
 			return m.opt.VisitPlan && !m.opt.BankTime && m.opt.MoveTime == time.Second
+		}},
+		{[]string{"--move-time", "1s", "--fixed-time"}, func(m matchSetup) bool {
+			return !m.opt.VisitPlan && !m.opt.BankTime && m.opt.MoveTime == time.Second
 		}},
 		{[]string{"--playouts", "50000", "--count-kept"}, func(m matchSetup) bool {
 			return m.opt.Playouts == 50000 && m.opt.CountKept && !m.opt.BankTime && !m.opt.VisitPlan
 		}},
 		{[]string{"--main-time", "5m"}, func(m matchSetup) bool {
-			return m.mainTime == 5*time.Minute && m.opt.MoveTime == 0
+			return m.mainTime == 5*time.Minute && m.opt.MoveTime == 0 && !m.opt.VisitPlan
 		}},
 	} {
 		m, err := parseMatch(c.args, io.Discard)
