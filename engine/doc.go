@@ -15,10 +15,11 @@
 // between moves (and grown on the opponent's time when pondering is on), a
 // tree shared by all threads without a lock (atomic.go) with virtual loss
 // (or, as an option, a tree per thread summed at the root: roots.go), and a
-// sudden-death time plan (time.go). On 9x9 an opening book (book.go,
-// book9.txt) answers tengen first and the positions of the first four
-// moves that kisen's opponents most often lead to. It also judges dead
-// stones at the end of a game (judge.go).
+// sudden-death time plan (time.go); a time a move without a clock may be
+// spent as a root count set by the game's first search (plan.go). On 9x9
+// an opening book (book.go, book9.txt) answers tengen first and the
+// positions of the first four moves that kisen's opponents most often
+// lead to. It also judges dead stones at the end of a game (judge.go).
 //
 // Rules: the table plays Japanese rules; playouts and two-pass leaves count
 // area (stones plus surrounded empty regions). Passing is decided with the
