@@ -26,7 +26,7 @@ const creditAfter = 16
 
 // banking reports whether the move's time comes from the bank.
 func (e *Engine) banking(clk Clock) bool {
-	return e.opt.BankTime && e.opt.MoveTime > 0 && e.opt.Playouts == 0 && !clk.running()
+	return e.opt.BankTime && e.byMoveTime(clk)
 }
 
 // banked is the budget of a move under the bank: MoveTime and a share of

@@ -29,7 +29,7 @@ const planCap = 2
 
 // planning reports whether the move's effort comes from the visit plan.
 func (e *Engine) planning(clk Clock) bool {
-	return e.opt.VisitPlan && e.opt.MoveTime > 0 && e.opt.Playouts == 0 && !clk.running()
+	return e.opt.VisitPlan && e.byMoveTime(clk)
 }
 
 // planned is the budget of a move under the visit plan: the first search

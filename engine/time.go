@@ -67,6 +67,13 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 	return clock
 }
 
+// byMoveTime reports whether Options.MoveTime decides the move's effort:
+// no playout count fixes it and no clock runs. The bank and the visit
+// plan are ways of spending it.
+func (e *Engine) byMoveTime(clk Clock) bool {
+	return e.opt.MoveTime > 0 && e.opt.Playouts == 0 && !clk.running()
+}
+
 // running reports whether a clock runs (else the options fix the effort).
 func (clk Clock) running() bool {
 	return clk.Main > 0 || clk.OurLeft > 0 || clk.Stones > 0
