@@ -23,7 +23,7 @@ type Options struct {
 	CountKept       bool          // Playouts counts the root's visits, the subtree kept from earlier searches included (Pachi's "-t =N"); default: new playouts only
 	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
 	BankTime        bool          // MoveTime is a mean, not a fixed time: what a move saves goes to a bank later moves draw on (bank.go; for A/B tests)
-	VisitPlan       bool          // MoveTime sets a root count from the game's first search, which later moves reach (plan.go; kisen match's default)
+	VisitPlan       bool          // a move's time (MoveTime, or a running clock's target) sets a root count at the game's first-search rate (plan.go; kisen match's default)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
@@ -75,16 +75,16 @@ var ErrBadPosition = errors.New("bad position for the engine")
 // Ponder and StopPonder belong to the same caller, Close may come from any
 // goroutine.
 type Engine struct {
-	opt        Options
-	threads    int
-	mu         sync.Mutex // guards the tree during search
-	tree       *tree
-	more       []*tree // with Options.TreePerThread: the trees of threads 1..
-	seed       uint64
-	lowMoves   int            // consecutive moves with a win rate below the resign threshold
-	bank       time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
-	planVisits int            // with Options.VisitPlan: the root count, 0 until the first search sets it (plan.go)
-	model      *compiledModel // the learned move model for this board size; nil: hand-set priors
+	opt      Options
+	threads  int
+	mu       sync.Mutex // guards the tree during search
+	tree     *tree
+	more     []*tree // with Options.TreePerThread: the trees of threads 1..
+	seed     uint64
+	lowMoves int            // consecutive moves with a win rate below the resign threshold
+	bank     time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
+	planRate float64        // with Options.VisitPlan: the first search's playouts a second, 0 until it ran (plan.go)
+	model    *compiledModel // the learned move model for this board size; nil: hand-set priors
 
 	// replies holds each search thread's last-good-reply tables, kept
 	// from move to move (one search or ponder runs at a time).

@@ -10,9 +10,9 @@ import (
 )
 
 // TestPlannedBudget: the first search runs planGain move times; once the
-// count is set, a move searches to it, the kept subtree included, within
-// planCap first-search times; a running clock or a fixed playout count
-// plans its own effort.
+// rate is set, a move searches to its count, the kept subtree included,
+// within planCap first-search times; a running clock with a move time set
+// or a fixed playout count plans its own effort.
 func TestPlannedBudget(t *testing.T) {
 	b := board.MustNew(9)
 	e := newTestEngine(t, Options{Size: 9, MoveTime: time.Second, VisitPlan: true})
@@ -20,7 +20,7 @@ func TestPlannedBudget(t *testing.T) {
 	if bud := e.budget(b, Clock{}); bud.playouts != 0 || bud.min != first || bud.target != first || bud.max != first {
 		t.Errorf("first search: %+v, want a fixed %v", bud, first)
 	}
-	e.planVisits = 48000
+	e.planRate = 48000 / planGain
 	if bud := e.budget(b, Clock{}); bud.playouts != 48000 || !bud.countKept || bud.max != 2*first {
 		t.Errorf("planned: %+v, want 48000 root visits, kept ones counted, within %v", bud, 2*first)
 	}
@@ -39,17 +39,17 @@ func TestPlannedBudget(t *testing.T) {
 func TestLearnPlan(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, MoveTime: time.Second, VisitPlan: true})
 	e.learnPlan(Decision{Playouts: 0, Elapsed: time.Millisecond})
-	if e.planVisits != 0 {
-		t.Fatalf("a book move set the count to %d", e.planVisits)
+	if e.planRate != 0 {
+		t.Fatalf("a book move set the rate to %v", e.planRate)
 	}
 	// Cut short at 0.5 s, 11,000 playouts still plan 22,000/s × 2.2 s.
 	e.learnPlan(Decision{Playouts: 11000, Elapsed: 500 * time.Millisecond})
-	if e.planVisits != 48400 {
-		t.Fatalf("count %d, want 48400", e.planVisits)
+	if n := e.planCount(time.Second); n != 48400 {
+		t.Fatalf("count %d, want 48400", n)
 	}
 	e.learnPlan(Decision{Playouts: 30000, Elapsed: 500 * time.Millisecond})
-	if e.planVisits != 48400 {
-		t.Errorf("a later search changed the count to %d", e.planVisits)
+	if n := e.planCount(time.Second); n != 48400 {
+		t.Errorf("a later search changed the count to %d", n)
 	}
 }
 
@@ -62,8 +62,8 @@ func TestPlanSearchesToItsCount(t *testing.T) {
 	b := board.MustNew(9)
 	d := searchAndPlayPV(t, e, b)
 	want := int(float64(d.Playouts) / d.Elapsed.Seconds() * planGain * moveTime.Seconds())
-	if e.planVisits != want || want == 0 {
-		t.Fatalf("first search: %d playouts in %v set the count to %d, want %d", d.Playouts, d.Elapsed, e.planVisits, want)
+	if n := e.planCount(moveTime); n != want || want == 0 {
+		t.Fatalf("first search: %d playouts in %v set the count to %d, want %d", d.Playouts, d.Elapsed, n, want)
 	}
 	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
 	if err != nil {
@@ -73,6 +73,39 @@ func TestPlanSearchesToItsCount(t *testing.T) {
 	capped := d.Elapsed >= planCap*moveTime*22/10
 	if d.Reused == 0 || (d.Playouts+d.Reused != want && !capped) {
 		t.Errorf("second search: %d new and %d kept visits in %v, want %d in all", d.Playouts, d.Reused, d.Elapsed, want)
+	}
+}
+
+// TestClockPlan: with no move time, a running clock's target for the move
+// is the plan's move time and its hard limit the cap: the first search
+// runs planGain targets (within the limit), later ones the target's
+// count; a clock low on time keeps its small limit.
+func TestClockPlan(t *testing.T) {
+	b := board.MustNew(9)
+	e := newTestEngine(t, Options{Size: 9, VisitPlan: true})
+	clk := Clock{Main: 5 * time.Minute, OurLeft: 5 * time.Minute, MoveCap: 400}
+	plain := allocate(clk, 9, b.MoveNumber(), b.EmptyCount())
+	first := min(time.Duration(planGain*float64(plain.target)), plain.max)
+	if bud := e.budget(b, clk); bud.playouts != 0 || bud.target != first || bud.max != first {
+		t.Errorf("first search: %+v, want a fixed %v (%v planned, limit %v)", bud, first, plain.target, plain.max)
+	}
+	e.planRate = 20000
+	want := int(20000 * planGain * plain.target.Seconds())
+	if bud := e.budget(b, clk); bud.playouts != want || !bud.countKept || bud.max != plain.max {
+		t.Errorf("planned: %+v, want %d root visits, kept ones counted, within %v", bud, want, plain.max)
+	}
+	low := Clock{Main: 5 * time.Minute, OurLeft: 8 * time.Second, MoveCap: 400}
+	if bud, lim := e.budget(b, low), allocate(low, 9, 1, 81).max; bud.max != lim || bud.max > 100*time.Millisecond {
+		t.Errorf("8 s left: %+v, want the clock's limit %v", bud, lim)
+	}
+	gtp := newTestEngine(t, Options{Size: 9, MoveTime: time.Second, VisitPlan: true})
+	gtp.planRate = 20000
+	if bud := gtp.budget(b, Clock{Main: clk.Main, OurLeft: clk.OurLeft, Governs: true}); bud.playouts != want {
+		t.Errorf("a governing clock: %+v, want its target's %d visits", bud, want)
+	}
+	off := newTestEngine(t, Options{Size: 9})
+	if bud := off.budget(b, clk); bud != plain {
+		t.Errorf("without VisitPlan: %+v, want the clock's own %+v", bud, plain)
 	}
 }
 

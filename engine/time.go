@@ -49,12 +49,15 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 		case e.banking(clk):
 			return e.banked()
 		case e.planning(clk):
-			return e.planned()
+			return e.planned(e.opt.MoveTime, planCap*time.Duration(planGain*float64(e.opt.MoveTime)))
 		case e.opt.MoveTime > 0:
 			return fixedTime(e.opt.MoveTime)
 		}
 	}
 	clock := allocate(clk, b.Size(), b.MoveNumber(), b.EmptyCount())
+	if timed && e.planning(clk) {
+		return e.planned(clock.target, clock.max)
+	}
 	if !timed || clk.Governs {
 		return clock
 	}
@@ -72,6 +75,13 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 // plan are ways of spending it.
 func (e *Engine) byMoveTime(clk Clock) bool {
 	return e.opt.MoveTime > 0 && e.opt.Playouts == 0 && !clk.running()
+}
+
+// byClock reports whether a running clock plans the move's effort alone:
+// a GTP controller's time commands govern, or no playout count or move
+// time is set.
+func (e *Engine) byClock(clk Clock) bool {
+	return clk.running() && (clk.Governs || (e.opt.MoveTime == 0 && e.opt.Playouts == 0))
 }
 
 // running reports whether a clock runs (else the options fix the effort).

@@ -22,6 +22,10 @@
 # D: the game's first search runs 2.2 D, and the visits its rate gives in
 # that time are the root count of every later move. "fixed=D" gives every
 # move all of D (`--fixed-time`; plain "D" did so before 2026-11-28).
+# MOVE_TIME "main=D" puts both sides on a sudden-death clock of D each
+# (`kisen match --main-time D`; the opponent gets time_settings and
+# time_left), and KISEN_ARGS=--clock-plan makes kisen's clock plan a root
+# count for each move.
 # MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
 # match at fixed effort on both sides does not depend on the machine's load,
 # so two can run side by side (THREADS=1 each on two cores). THREADS (default
@@ -59,6 +63,7 @@ fi
 case $MOVE_TIME in
 bank=*) effort="--move-time ${MOVE_TIME#bank=} --bank" ;;
 fixed=*) effort="--move-time ${MOVE_TIME#fixed=} --fixed-time" ;;
+main=*) effort="--main-time ${MOVE_TIME#main=}" ;;
 root=*) effort="--playouts ${MOVE_TIME#root=} --count-kept" ;;
 =*) effort="--playouts ${MOVE_TIME#=}" ;;
 *) effort="--move-time $MOVE_TIME" ;;

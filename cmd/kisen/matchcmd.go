@@ -74,7 +74,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
          [--move-time 1s [--fixed-time | --bank] |
-          --playouts N [--count-kept] | --main-time 5m]
+          --playouts N [--count-kept] | --main-time 5m [--clock-plan]]
          [--ponder] [--no-replies] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
@@ -94,6 +94,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	bank := fs.Bool("bank", false, "--move-time is a mean: what a move saves goes to later moves")
 	fixedTime := fs.Bool("fixed-time", false, "every move takes all of --move-time instead of its root count")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
+	clockPlan := fs.Bool("clock-plan", false, "with --main-time: the clock's time for a move sets a root count, as --move-time's does")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
@@ -136,6 +137,9 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	if *fixedTime && *bank {
 		return matchSetup{}, usageError{errors.New("match: give --fixed-time or --bank, not both: each is a plan for --move-time")}
 	}
+	if *clockPlan && *mainTime == 0 {
+		return matchSetup{}, usageError{errors.New("match: --clock-plan needs --main-time: it says how kisen spends the clock's time")}
+	}
 	if *mainTime > 0 {
 		if givenFlags(fs)["move-time"] {
 			return matchSetup{}, usageError{errors.New("match: give --move-time or --main-time, not both: --main-time lets kisen's clock plan each move")}
@@ -149,7 +153,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	}
 	// The root count is --move-time's plan unless another is asked for
 	// (strength.md, "A visit plan from the first search").
-	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank
+	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank || *clockPlan
 	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies}
 	return matchSetup{opt: opt, mainTime: *mainTime, opp: matchSide{*oppName, *oppCmd}, games: *games, first: *first, sgfDir: *sgfDir}, nil
 }
