@@ -75,16 +75,18 @@ var ErrBadPosition = errors.New("bad position for the engine")
 // Ponder and StopPonder belong to the same caller, Close may come from any
 // goroutine.
 type Engine struct {
-	opt      Options
-	threads  int
-	mu       sync.Mutex // guards the tree during search
-	tree     *tree
-	more     []*tree // with Options.TreePerThread: the trees of threads 1..
-	seed     uint64
-	lowMoves int            // consecutive moves with a win rate below the resign threshold
-	bank     time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
-	planRate float64        // with Options.VisitPlan: the first search's playouts a second, 0 until it ran (plan.go)
-	model    *compiledModel // the learned move model for this board size; nil: hand-set priors
+	opt       Options
+	threads   int
+	mu        sync.Mutex // guards the tree during search
+	tree      *tree
+	more      []*tree // with Options.TreePerThread: the trees of threads 1..
+	seed      uint64
+	lowMoves  int            // consecutive moves with a win rate below the resign threshold
+	bank      time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
+	planRate  float64        // with Options.VisitPlan: the first search's playouts a second, 0 until it ran (plan.go)
+	planAsked time.Duration  // with Options.VisitPlan under a clock: the targets of the root counts searched so far
+	planSpent time.Duration  // and the time their searches took (plan.go, pace)
+	model     *compiledModel // the learned move model for this board size; nil: hand-set priors
 
 	// replies holds each search thread's last-good-reply tables, kept
 	// from move to move (one search or ponder runs at a time).
@@ -194,32 +196,33 @@ func (e *Engine) Close() error {
 // modified. Cancelling ctx returns the best move found so far at once. A
 // pondering search stops first; the tree it grew is reused.
 func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk Clock) (Decision, error) {
-	d, err := e.genMove(ctx, b, c, clk)
+	d, bud, err := e.genMove(ctx, b, c, clk)
 	if err == nil && e.banking(clk) {
 		e.bank += e.opt.MoveTime - d.Elapsed
 	}
 	if err == nil && e.planning(clk) {
-		e.learnPlan(d)
+		e.learnPlan(d, bud)
 	}
 	return d, err
 }
 
-// genMove is GenMove but for the bank and the visit plan.
-func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk Clock) (Decision, error) {
+// genMove is GenMove but for the bank and the visit plan; it also returns
+// the search's budget (the zero budget for a move it did not search).
+func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk Clock) (Decision, budget, error) {
 	start := time.Now()
 	e.StopPonder()
 	if b == nil || b.Size() != e.opt.Size {
-		return Decision{}, fmt.Errorf("%w: board size does not match engine size %d", ErrBadPosition, e.opt.Size)
+		return Decision{}, budget{}, fmt.Errorf("%w: board size does not match engine size %d", ErrBadPosition, e.opt.Size)
 	}
 	if c != board.Black && c != board.White {
-		return Decision{}, fmt.Errorf("%w: colour %v cannot move", ErrBadPosition, c)
+		return Decision{}, budget{}, fmt.Errorf("%w: colour %v cannot move", ErrBadPosition, c)
 	}
 	root := b.Clone()
 	root.SetToMove(c)
 	oppPassed := b.Passes() > 0
 	if !e.opt.NoBook {
 		if p, ok := bookMove(root, c); ok {
-			return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, nil
+			return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, budget{}, nil
 		}
 	}
 
@@ -227,13 +230,13 @@ func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk
 	// sensible one while the opponent plays on.
 	cands := candidates(root, c)
 	if len(cands) == 0 {
-		return Decision{Move: board.Pass, WinRate: 0.5, Elapsed: time.Since(start)}, nil
+		return Decision{Move: board.Pass, WinRate: 0.5, Elapsed: time.Since(start)}, budget{}, nil
 	}
 	if !oppPassed {
 		// (A forced move that recreates an earlier position goes to the
 		// search, whose choice is checked for repetition.)
 		if p, ok := forced(root, c, cands); ok && !b.WouldRepeat(board.Move{Color: c, Point: p}) {
-			return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, nil
+			return Decision{Move: p, WinRate: 0.5, PV: []board.Point{p}, Elapsed: time.Since(start)}, budget{}, nil
 		}
 	}
 	// The opponent passed: pass if the count says we win and nothing is
@@ -243,7 +246,7 @@ func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk
 	if oppPassed {
 		v := e.passView(root, c)
 		if v.wins() {
-			return Decision{Move: board.Pass, WinRate: 1, Elapsed: time.Since(start)}, nil
+			return Decision{Move: board.Pass, WinRate: 1, Elapsed: time.Since(start)}, budget{}, nil
 		}
 		view = &v
 	}
@@ -288,7 +291,7 @@ func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk
 	d.Elapsed = time.Since(start)
 	e.opt.Log.Debug().Str("move", board.GTP(e.opt.Size, d.Move)).Float64("winrate", d.WinRate).
 		Int("playouts", d.Playouts).Int("reused", d.Reused).Dur("elapsed", d.Elapsed).Int("nodes", t.used).Msg("genmove")
-	return d, nil
+	return d, budget, nil
 }
 
 // setCount prepares the tree's playout count for root, searched for us

@@ -38,16 +38,16 @@ func TestPlannedBudget(t *testing.T) {
 // first-search time, set once; a move without a search sets nothing.
 func TestLearnPlan(t *testing.T) {
 	e := newTestEngine(t, Options{Size: 9, MoveTime: time.Second, VisitPlan: true})
-	e.learnPlan(Decision{Playouts: 0, Elapsed: time.Millisecond})
+	e.learnPlan(Decision{Playouts: 0, Elapsed: time.Millisecond}, budget{})
 	if e.planRate != 0 {
 		t.Fatalf("a book move set the rate to %v", e.planRate)
 	}
 	// Cut short at 0.5 s, 11,000 playouts still plan 22,000/s × 2.2 s.
-	e.learnPlan(Decision{Playouts: 11000, Elapsed: 500 * time.Millisecond})
+	e.learnPlan(Decision{Playouts: 11000, Elapsed: 500 * time.Millisecond}, budget{})
 	if n := e.planCount(time.Second); n != 48400 {
 		t.Fatalf("count %d, want 48400", n)
 	}
-	e.learnPlan(Decision{Playouts: 30000, Elapsed: 500 * time.Millisecond})
+	e.learnPlan(Decision{Playouts: 30000, Elapsed: 500 * time.Millisecond}, budget{})
 	if n := e.planCount(time.Second); n != 48400 {
 		t.Errorf("a later search changed the count to %d", n)
 	}
@@ -106,6 +106,41 @@ func TestClockPlan(t *testing.T) {
 	off := newTestEngine(t, Options{Size: 9})
 	if bud := off.budget(b, clk); bud != plain {
 		t.Errorf("without VisitPlan: %+v, want the clock's own %+v", bud, plain)
+	}
+}
+
+// TestClockPlanPace: the time clocked counts take goes into the pace, and
+// once they have spent more than their targets the count shrinks by that
+// much; counts within their targets, and the move time's plan, are not
+// paced.
+func TestClockPlanPace(t *testing.T) {
+	b := board.MustNew(9)
+	e := newTestEngine(t, Options{Size: 9, VisitPlan: true})
+	clk := Clock{Main: 5 * time.Minute, OurLeft: 5 * time.Minute, MoveCap: 400}
+	e.learnPlan(Decision{Playouts: 20000, Elapsed: time.Second}, budget{})
+	bud := e.budget(b, clk)
+	if !bud.paced || bud.target <= 0 {
+		t.Fatalf("a clocked count: %+v, want it paced by its target", bud)
+	}
+	full := bud.playouts
+	e.learnPlan(Decision{Playouts: 9000, Elapsed: bud.target / 2}, bud)
+	if got := e.budget(b, clk).playouts; got != full {
+		t.Errorf("after a count within its target: %d visits, want %d", got, full)
+	}
+	e.learnPlan(Decision{Playouts: 60000, Elapsed: bud.target * 5 / 2}, bud)
+	// Two targets asked, three spent: two thirds of the count.
+	if got, want := e.budget(b, clk).playouts, e.planCount(bud.target*2/3); got != want {
+		t.Errorf("after spending 3 targets' time on 2: %d visits, want %d", got, want)
+	}
+	if e.planRate != 20000 {
+		t.Errorf("a later search changed the rate to %v", e.planRate)
+	}
+	m := newTestEngine(t, Options{Size: 9, MoveTime: time.Second, VisitPlan: true})
+	m.planRate = 20000
+	mb := m.budget(b, Clock{})
+	m.learnPlan(Decision{Playouts: 90000, Elapsed: 4 * time.Second}, mb)
+	if mb.paced || m.planSpent != 0 || m.budget(b, Clock{}).playouts != mb.playouts {
+		t.Errorf("the move time's plan: %+v, spent %v, want no pace", mb, m.planSpent)
 	}
 }
 

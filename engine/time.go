@@ -25,6 +25,9 @@ type budget struct {
 	// credit counts the subtree kept from earlier searches as time
 	// already spent, at the search's own rate (Options.BankTime).
 	credit bool
+	// paced marks a root count the visit plan set from a running clock's
+	// target (in target): the time it took goes into the plan's pace.
+	paced bool
 }
 
 // Time plan constants.
@@ -49,14 +52,14 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 		case e.banking(clk):
 			return e.banked()
 		case e.planning(clk):
-			return e.planned(e.opt.MoveTime, planCap*time.Duration(planGain*float64(e.opt.MoveTime)))
+			return e.planned(e.opt.MoveTime, planCap*time.Duration(planGain*float64(e.opt.MoveTime)), false)
 		case e.opt.MoveTime > 0:
 			return fixedTime(e.opt.MoveTime)
 		}
 	}
 	clock := allocate(clk, b.Size(), b.MoveNumber(), b.EmptyCount())
 	if timed && e.planning(clk) {
-		return e.planned(clock.target, clock.max)
+		return e.planned(clock.target, clock.max, true)
 	}
 	if !timed || clk.Governs {
 		return clock
