@@ -57,16 +57,21 @@ func (e *Engine) planned(t, hard time.Duration, clocked bool) budget {
 	return budget{playouts: e.planCount(paced), countKept: true, max: hard, target: t, paced: true}
 }
 
+// paceSlack is how far the clocked counts may overspend their targets,
+// over the game so far, before the pace shrinks them.
+const paceSlack = 1.5
+
 // pace scales a clocked root count down by how far the counts searched so
-// far overspent their targets (1 while they kept within them): a count
-// that spends twice its target moves the clock's time from the middle
-// game to the opening, as allocate cannot see it coming, while a count
-// that spends less leaves time allocate gives to later moves.
+// far overspent paceSlack times their targets (1 while they kept within
+// it): a count that spends twice its target moves the clock's time from
+// the middle game to the opening, as allocate cannot see it coming, while
+// one that spends less leaves time allocate gives to later moves.
 func (e *Engine) pace() float64 {
-	if e.planSpent <= e.planAsked {
+	allowed := time.Duration(paceSlack * float64(e.planAsked))
+	if e.planSpent <= allowed {
 		return 1
 	}
-	return float64(e.planAsked) / float64(e.planSpent)
+	return float64(allowed) / float64(e.planSpent)
 }
 
 // planCount is the root count of a move of time t: planGain times t at

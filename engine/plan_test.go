@@ -110,9 +110,9 @@ func TestClockPlan(t *testing.T) {
 }
 
 // TestClockPlanPace: the time clocked counts take goes into the pace, and
-// once they have spent more than their targets the count shrinks by that
-// much; counts within their targets, and the move time's plan, are not
-// paced.
+// once they have spent more than paceSlack times their targets the count
+// shrinks by that much; counts within it, and the move time's plan, are
+// not paced.
 func TestClockPlanPace(t *testing.T) {
 	b := board.MustNew(9)
 	e := newTestEngine(t, Options{Size: 9, VisitPlan: true})
@@ -124,13 +124,14 @@ func TestClockPlanPace(t *testing.T) {
 	}
 	full := bud.playouts
 	e.learnPlan(Decision{Playouts: 9000, Elapsed: bud.target / 2}, bud)
-	if got := e.budget(b, clk).playouts; got != full {
-		t.Errorf("after a count within its target: %d visits, want %d", got, full)
-	}
 	e.learnPlan(Decision{Playouts: 60000, Elapsed: bud.target * 5 / 2}, bud)
-	// Two targets asked, three spent: two thirds of the count.
-	if got, want := e.budget(b, clk).playouts, e.planCount(bud.target*2/3); got != want {
-		t.Errorf("after spending 3 targets' time on 2: %d visits, want %d", got, want)
+	if got := e.budget(b, clk).playouts; got != full {
+		t.Errorf("after 3 targets' time on 2, within the slack: %d visits, want %d", got, full)
+	}
+	e.learnPlan(Decision{Playouts: 60000, Elapsed: bud.target * 3}, bud)
+	// Three targets asked, six spent: 1.5 × 3 / 6 of the count.
+	if got, want := e.budget(b, clk).playouts, e.planCount(bud.target*3/4); got != want {
+		t.Errorf("after spending 6 targets' time on 3: %d visits, want %d", got, want)
 	}
 	if e.planRate != 20000 {
 		t.Errorf("a later search changed the rate to %v", e.planRate)
