@@ -21,7 +21,10 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := newFlagSet("gtp", "[--move-time 1s] [--playouts N] [--threads N] [--config FILE]",
 		"Speak GTP version 2 on standard input and output (GoGui, Sabaki, match scripts).\n"+
 			"--move-time and --playouts fix the effort per move until time_settings or time_left\n"+
-			"arrive; from then on the GTP clock governs (counted down by kisen between time_left).", stderr)
+			"arrive; from then on the GTP clock governs (counted down by kisen between time_left).\n"+
+			"A move's time, from --move-time or the clock, sets a root count as in kisen match;\n"+
+			"engine.visit_plan: false in the config gives every move all of --move-time, or\n"+
+			"the clock's window with an early stop.", stderr)
 	moveTime := fs.Duration("move-time", 0, "fixed time per move while no GTP time commands arrive (default 10s)")
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (default: engine.threads in the config, else all cores)")
@@ -68,6 +71,7 @@ func engineOptions(c config.Engine) engine.Options {
 		Ponder:        c.Ponder,
 		Widening:      c.Widening,
 		TreePerThread: c.TreePerThread,
+		VisitPlan:     c.VisitPlan,
 	}
 	if c.Resign {
 		opt.ResignThreshold = c.ResignThreshold
