@@ -195,8 +195,8 @@ func TestApplyEnv(t *testing.T) {
 
 func TestEnvVarsCoverEveryKey(t *testing.T) {
 	vars := EnvVars()
-	if len(vars) != 35 {
-		t.Errorf("%d variables, want one per key (35): %v", len(vars), vars)
+	if len(vars) != 36 {
+		t.Errorf("%d variables, want one per key (36): %v", len(vars), vars)
 	}
 	doc, err := os.ReadFile("../docs/config.md")
 	if err != nil {

@@ -25,7 +25,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			"A move's time, from --move-time or the clock, sets a root count as in kisen match;\n"+
 			"engine.visit_plan: false in the config gives every move all of --move-time, or\n"+
 			"the clock's window with an early stop.", stderr)
-	moveTime := fs.Duration("move-time", 0, "fixed time per move while no GTP time commands arrive (default 10s)")
+	moveTime := fs.Duration("move-time", 0, "time per move while no GTP time commands arrive (default 10s), a root count by engine.visit_plan")
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (default: engine.threads in the config, else all cores)")
 	widening := fs.Bool("widening", false, "progressive widening (also engine.widening in the config)")
