@@ -20,11 +20,11 @@ func runGTP(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("gtp", "[--move-time 1s] [--playouts N] [--threads N] [--config FILE]",
 		"Speak GTP version 2 on standard input and output (GoGui, Sabaki, match scripts).\n"+
-			"--move-time and --playouts fix the effort per move until time_settings or time_left\n"+
-			"arrive; from then on the GTP clock governs (counted down by kisen between time_left).\n"+
-			"A move's time, from --move-time or the clock, sets a root count as in kisen match;\n"+
-			"engine.visit_plan: false in the config gives every move all of --move-time, or\n"+
-			"the clock's window with an early stop.", stderr)
+			"--move-time and --playouts fix the effort per move until time_settings or\n"+
+			"time_left arrive; from then on the GTP clock governs (counted down by kisen\n"+
+			"between time_left). A move's time, from --move-time or the clock, sets a root\n"+
+			"count as in kisen match; engine.visit_plan: false in the config gives every\n"+
+			"move all of --move-time, or the clock's window with an early stop.", stderr)
 	moveTime := fs.Duration("move-time", 0, "time per move while no GTP time commands arrive (default 10s), a root count by engine.visit_plan")
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (default: engine.threads in the config, else all cores)")

@@ -95,7 +95,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	bank := fs.Bool("bank", false, "--move-time is a mean: what a move saves goes to later moves")
 	fixedTime := fs.Bool("fixed-time", false, "every move takes all of --move-time instead of its root count")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
-	window := fs.Bool("time-window", false, "with --main-time: each move searches the clock's time window, stopping early when the best move is settled, instead of a root count")
+	window := fs.Bool("time-window", false, "with --main-time: search the clock's window, stopping early (no root count)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
