@@ -65,7 +65,7 @@ type Engine struct {
 	Ponder          bool    `yaml:"ponder"`
 	Widening        bool    `yaml:"widening"`        // progressive widening (off by default: not yet shown to gain)
 	TreePerThread   bool    `yaml:"tree_per_thread"` // each search thread its own tree (off by default: one shared tree)
-	VisitPlan       bool    `yaml:"visit_plan"`      // a move's time sets a root count at the game's first-search rate (on by default; off: a time window with an early stop)
+	VisitPlan       bool    `yaml:"visit_plan"`      // a move's time sets a root count at the game's first-search rate (off by default: a time window with an early stop)
 	Seed            uint64  `yaml:"seed"`            // 0 = from the clock
 }
 
@@ -96,7 +96,7 @@ func Default() Config {
 			MoveCap: 400, Color: "black"},
 		Link: Link{Mode: "sgmp", Baud: 2400, DataBits: 8, Parity: "none", StopBits: 1,
 			FlowControl: "none"}, // ResendTimeout 0: the protocol's own (20 s sgmp, 4 s gmp)
-		Engine: Engine{Kind: "embedded", MaxMemoryMB: 512, Resign: true, ResignThreshold: 0.1, VisitPlan: true},
+		Engine: Engine{Kind: "embedded", MaxMemoryMB: 512, Resign: true, ResignThreshold: 0.1},
 		Output: Output{Dir: "./games"},
 		Log:    Log{Level: "info"},
 		UI:     "auto",

@@ -23,7 +23,7 @@ type Options struct {
 	CountKept       bool          // Playouts counts the root's visits, the subtree kept from earlier searches included (Pachi's "-t =N"); default: new playouts only
 	MoveTime        time.Duration // >0: fixed time per move (capped by a running clock)
 	BankTime        bool          // MoveTime is a mean, not a fixed time: what a move saves goes to a bank later moves draw on (bank.go; for A/B tests)
-	VisitPlan       bool          // a move's time (MoveTime, or a running clock's target) sets a root count at the game's first-search rate (plan.go; on in kisen match, and by engine.visit_plan in kisen play and gtp)
+	VisitPlan       bool          // a move's time (MoveTime, or a running clock's target) sets a root count at the game's first-search rate (plan.go; kisen match --move-time, --clock-plan; engine.visit_plan)
 	ResignThreshold float64       // resign when win rate stays below this; 0 = never resign
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order

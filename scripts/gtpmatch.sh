@@ -24,9 +24,9 @@
 # move all of D (`--fixed-time`; plain "D" did so before 2026-11-28).
 # MOVE_TIME "main=D" puts both sides on a sudden-death clock of D each
 # (`kisen match --main-time D`; the opponent gets time_settings and
-# time_left): kisen's clock gives each move a time, and the visit plan a
-# root count from it; KISEN_ARGS=--time-window searches the clock's time
-# window instead, stopping early once the best move is settled.
+# time_left): kisen searches the clock's time window for each move,
+# stopping early once the best move is settled, and KISEN_ARGS=--clock-plan
+# makes the visit plan a root count from the clock's time for the move.
 # MOVE_TIME "=N" gives kisen a fixed N playouts a move instead of a time: a
 # match at fixed effort on both sides does not depend on the machine's load,
 # so two can run side by side (THREADS=1 each on two cores). THREADS (default

@@ -22,10 +22,10 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		"Speak GTP version 2 on standard input and output (GoGui, Sabaki, match scripts).\n"+
 			"--move-time and --playouts fix the effort per move until time_settings or\n"+
 			"time_left arrive; from then on the GTP clock governs (counted down by kisen\n"+
-			"between time_left). A move's time, from --move-time or the clock, sets a root\n"+
-			"count as in kisen match; engine.visit_plan: false in the config gives every\n"+
-			"move all of --move-time, or the clock's window with an early stop.", stderr)
-	moveTime := fs.Duration("move-time", 0, "time per move while no GTP time commands arrive (default 10s), a root count by engine.visit_plan")
+			"between time_left). Each move gets all of --move-time, or the clock's window\n"+
+			"with an early stop; with engine.visit_plan: true in the config, a move's time\n"+
+			"sets a root count instead, as kisen match --move-time plans.", stderr)
+	moveTime := fs.Duration("move-time", 0, "fixed time per move while no GTP time commands arrive (default 10s)")
 	playouts := fs.Int("playouts", 0, "fixed playouts per move while no GTP time commands arrive (overrides --move-time)")
 	threads := fs.Int("threads", 0, "search threads (default: engine.threads in the config, else all cores)")
 	widening := fs.Bool("widening", false, "progressive widening (also engine.widening in the config)")

@@ -26,15 +26,19 @@ func TestGTPAnswersKisenVersion(t *testing.T) {
 }
 
 // TestEngineOptionsFromConfig: the resign threshold counts only when
-// resigning is on; the rest is copied, and the default plans visits.
+// resigning is on; the rest is copied, and the default plans no visits.
 func TestEngineOptionsFromConfig(t *testing.T) {
 	c := config.Engine{Threads: 3, MaxMemoryMB: 64, ResignThreshold: 0.2, Ponder: true, Widening: true, TreePerThread: true, Seed: 9}
 	o := engineOptions(c)
 	if o.Threads != 3 || o.MaxMemoryMB != 64 || !o.Ponder || !o.Widening || !o.TreePerThread || o.Seed != 9 || o.ResignThreshold != 0 || o.VisitPlan {
 		t.Errorf("without resign: %+v", o)
 	}
-	if o := engineOptions(config.Default().Engine); !o.VisitPlan {
-		t.Errorf("the default engine: %+v, want the visit plan", o)
+	if o := engineOptions(config.Default().Engine); o.VisitPlan {
+		t.Errorf("the default engine: %+v, want no visit plan", o)
+	}
+	c.VisitPlan = true
+	if o := engineOptions(c); !o.VisitPlan {
+		t.Errorf("engine.visit_plan: %+v, want the visit plan", o)
 	}
 	c.Resign = true
 	if o := engineOptions(c); o.ResignThreshold != 0.2 {

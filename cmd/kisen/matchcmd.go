@@ -74,15 +74,15 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	fs := newFlagSet("match", `--opponent-cmd "/usr/games/gnugo --mode gtp --level 10"
          [--opponent NAME] [--games N] [--first N] [--size 9]
          [--move-time 1s [--fixed-time | --bank] |
-          --playouts N [--count-kept] | --main-time 5m [--time-window]]
+          --playouts N [--count-kept] | --main-time 5m [--clock-plan]]
          [--ponder] [--no-replies] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.\n"+
-			"A move's time (--move-time, or the clock's share for it) sets a root count: the\n"+
-			"first search runs 2.2 move times, and later ones stop when the root holds the\n"+
-			"visits that rate gives for their time, the kept subtree included, so expected\n"+
-			"moves and the endgame take less and the opening more.", stderr)
+			"--move-time (and with --clock-plan the clock's share for a move) sets a root\n"+
+			"count: the first search runs 2.2 move times, and later ones stop when the root\n"+
+			"holds the visits that rate gives for their time, the kept subtree included, so\n"+
+			"expected moves and the endgame take less and the opening more.", stderr)
 	oppCmd := fs.String("opponent-cmd", "/usr/games/gnugo --mode gtp --level 10", "the opponent program")
 	oppName := fs.String("opponent", "", "the opponent's name in the records (default: its program's file name)")
 	games := fs.Int("games", 2, "number of games (kisen is Black in odd-numbered games)")
@@ -95,7 +95,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	bank := fs.Bool("bank", false, "--move-time is a mean: what a move saves goes to later moves")
 	fixedTime := fs.Bool("fixed-time", false, "every move takes all of --move-time instead of its root count")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
-	window := fs.Bool("time-window", false, "with --main-time: search the clock's window, stopping early (no root count)")
+	clockPlan := fs.Bool("clock-plan", false, "with --main-time: the clock's share for a move sets a root count (engine.visit_plan)")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
@@ -138,8 +138,8 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	if *fixedTime && *bank {
 		return matchSetup{}, usageError{errors.New("match: give --fixed-time or --bank, not both: each is a plan for --move-time")}
 	}
-	if *window && *mainTime == 0 {
-		return matchSetup{}, usageError{errors.New("match: --time-window needs --main-time: it says how kisen spends the clock's time")}
+	if *clockPlan && *mainTime == 0 {
+		return matchSetup{}, usageError{errors.New("match: --clock-plan needs --main-time: it says how kisen spends the clock's time")}
 	}
 	if *mainTime > 0 {
 		if givenFlags(fs)["move-time"] {
@@ -152,10 +152,10 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	if err != nil {
 		return matchSetup{}, usageError{fmt.Errorf("match: %w", err)}
 	}
-	// The root count is the plan of --move-time and of the clock unless
-	// another is asked for (strength.md, "A visit plan from the first
-	// search" and "The visit plan under a clock").
-	plan := *playouts == 0 && !*fixedTime && !*bank && !*window
+	// The root count is --move-time's plan unless another is asked for,
+	// and the clock's with --clock-plan (strength.md, "A visit plan from
+	// the first search" and "The visit plan under a clock").
+	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank || *clockPlan
 	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies}
 	return matchSetup{opt: opt, mainTime: *mainTime, opp: matchSide{*oppName, *oppCmd}, games: *games, first: *first, sgfDir: *sgfDir}, nil
 }

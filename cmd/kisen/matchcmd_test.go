@@ -240,7 +240,7 @@ func TestMatchMainTime(t *testing.T) {
 
 // --fixed-time and --bank are plans for --move-time, so each is refused
 // with an effort that is not a time a move, and with the other;
-// --time-window is a plan for --main-time.
+// --clock-plan is a plan for --main-time.
 func TestMatchTimePlansNeedMoveTime(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -250,8 +250,8 @@ func TestMatchTimePlansNeedMoveTime(t *testing.T) {
 		{[]string{"match", "--bank", "--main-time", "5m"}, "--bank needs --move-time"},
 		{[]string{"match", "--fixed-time", "--playouts", "500"}, "--fixed-time needs --move-time"},
 		{[]string{"match", "--fixed-time", "--main-time", "5m"}, "--fixed-time needs --move-time"},
-		{[]string{"match", "--time-window"}, "--time-window needs --main-time"},
-		{[]string{"match", "--time-window", "--playouts", "500"}, "--time-window needs --main-time"},
+		{[]string{"match", "--clock-plan"}, "--clock-plan needs --main-time"},
+		{[]string{"match", "--clock-plan", "--playouts", "500"}, "--clock-plan needs --main-time"},
 		{[]string{"match", "--fixed-time", "--bank"}, "not both"},
 	} {
 		if _, _, err := runT(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -280,10 +280,10 @@ func TestParseMatchOptions(t *testing.T) {
 			return m.opt.Playouts == 50000 && m.opt.CountKept && !m.opt.BankTime && !m.opt.VisitPlan
 		}},
 		{[]string{"--main-time", "5m"}, func(m matchSetup) bool {
-			return m.mainTime == 5*time.Minute && m.opt.MoveTime == 0 && m.opt.VisitPlan && m.opt.Playouts == 0
-		}},
-		{[]string{"--main-time", "5m", "--time-window"}, func(m matchSetup) bool {
 			return m.mainTime == 5*time.Minute && m.opt.MoveTime == 0 && !m.opt.VisitPlan
+		}},
+		{[]string{"--main-time", "5m", "--clock-plan"}, func(m matchSetup) bool {
+			return m.mainTime == 5*time.Minute && m.opt.MoveTime == 0 && m.opt.VisitPlan && m.opt.Playouts == 0
 		}},
 	} {
 		m, err := parseMatch(c.args, io.Discard)
