@@ -95,7 +95,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	bank := fs.Bool("bank", false, "--move-time is a mean: what a move saves goes to later moves")
 	fixedTime := fs.Bool("fixed-time", false, "every move takes all of --move-time instead of its root count")
 	mainTime := fs.Duration("main-time", 0, "each side's time for the game, sudden death (instead of --move-time)")
-	clockPlan := fs.Bool("clock-plan", false, "with --main-time: the clock's share for a move sets a root count (engine.visit_plan)")
+	clockPlan := fs.Bool("clock-plan", false, "with --main-time: the clock's share for a move sets a root count")
 	threads := fs.Int("threads", 0, "kisen's search threads (0 = all cores)")
 	sgfDir := fs.String("out", "", "folder for the SGF records, game-NNN.sgf (none if empty)")
 	fs.StringVar(sgfDir, "sgf-dir", "", "the same as --out (the name in older scripts and docs/strength.md)")
