@@ -200,7 +200,7 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	if err == nil && e.banking(clk) {
 		e.bank += e.opt.MoveTime - d.Elapsed
 	}
-	if err == nil && e.planning(clk) {
+	if err == nil && bud.planned {
 		e.learnPlan(d, bud)
 	}
 	return d, err

@@ -41,24 +41,34 @@ const planGain = 2.2
 // position or a busy machine must not make it a long wait.
 const planCap = 2
 
-// planning reports whether the move's effort comes from the visit plan:
-// a move time nothing else fixes, or a running clock's own plan.
+// planning reports whether Options.MoveTime's effort comes from the
+// visit plan (a running clock's comes from it in budget).
 func (e *Engine) planning(clk Clock) bool {
-	return e.opt.VisitPlan && (e.byMoveTime(clk) || e.byClock(clk))
+	return e.opt.VisitPlan && e.byMoveTime(clk)
 }
 
-// planned is the budget of a move of time t under the visit plan, within
-// hard: the first search runs its fixed time, the later ones the plan's
-// root count, at the clock's pace when clocked.
-func (e *Engine) planned(t, hard time.Duration, clocked bool) budget {
-	if e.planRate == 0 {
-		return fixedTime(min(time.Duration(planGain*float64(t)), hard))
+// planned is the budget of a move under the visit plan: of MoveTime, or
+// with clock non-nil of the clock's budget for the move, whose target is
+// the move's time and whose limit caps it. The first search runs its fixed
+// time, the later ones the plan's root count, at the clock's pace when
+// clocked.
+func (e *Engine) planned(clock *budget) budget {
+	t, hard := e.opt.MoveTime, planCap*time.Duration(planGain*float64(e.opt.MoveTime))
+	if clock != nil {
+		t, hard = clock.target, clock.max
 	}
-	if !clocked {
-		return budget{playouts: e.planCount(t), countKept: true, max: hard}
+	var b budget
+	switch {
+	case e.planRate == 0:
+		b = fixedTime(min(time.Duration(planGain*float64(t)), hard))
+	case clock == nil:
+		b = budget{playouts: e.planCount(t), countKept: true, max: hard}
+	default:
+		paced := time.Duration(float64(t) * e.pace())
+		b = budget{playouts: e.planCount(paced), countKept: true, max: hard, target: t, paced: true}
 	}
-	paced := time.Duration(float64(t) * e.pace())
-	return budget{playouts: e.planCount(paced), countKept: true, max: hard, target: t, paced: true}
+	b.planned = true
+	return b
 }
 
 // paceSlack is how far the clocked counts may overspend their targets,

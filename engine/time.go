@@ -25,9 +25,10 @@ type budget struct {
 	// credit counts the subtree kept from earlier searches as time
 	// already spent, at the search's own rate (Options.BankTime).
 	credit bool
-	// paced marks a root count the visit plan set from a running clock's
-	// target (in target): the time it took goes into the plan's pace.
-	paced bool
+	// planned marks the visit plan's budgets, whose searches set or
+	// pace the plan (plan.go, learnPlan); paced marks a root count the
+	// plan set from a running clock's target (in target).
+	planned, paced bool
 }
 
 // Time plan constants.
@@ -52,23 +53,24 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 		case e.banking(clk):
 			return e.banked()
 		case e.planning(clk):
-			return e.planned(e.opt.MoveTime, planCap*time.Duration(planGain*float64(e.opt.MoveTime)), false)
+			return e.planned(nil)
 		case e.opt.MoveTime > 0:
 			return fixedTime(e.opt.MoveTime)
 		}
 	}
 	clock := allocate(clk, b.Size(), b.MoveNumber(), b.EmptyCount())
-	if timed && e.planning(clk) {
-		return e.planned(clock.target, clock.max, true)
-	}
-	if !timed || clk.Governs {
-		return clock
-	}
 	switch {
+	case !timed:
+		return clock
+	case clk.Governs:
 	case e.opt.Playouts > 0:
 		return budget{playouts: e.opt.Playouts, max: max(clock.max, time.Nanosecond), countKept: e.opt.CountKept}
 	case e.opt.MoveTime > 0:
 		return fixedTime(min(e.opt.MoveTime, clock.max))
+	}
+	// The clock plans the move alone; the visit plan may spend its time.
+	if e.opt.VisitPlan {
+		return e.planned(&clock)
 	}
 	return clock
 }
@@ -78,13 +80,6 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 // plan are ways of spending it.
 func (e *Engine) byMoveTime(clk Clock) bool {
 	return e.opt.MoveTime > 0 && e.opt.Playouts == 0 && !clk.running()
-}
-
-// byClock reports whether a running clock plans the move's effort alone:
-// a GTP controller's time commands govern, or no playout count or move
-// time is set.
-func (e *Engine) byClock(clk Clock) bool {
-	return clk.running() && (clk.Governs || (e.opt.MoveTime == 0 && e.opt.Playouts == 0))
 }
 
 // running reports whether a clock runs (else the options fix the effort).
