@@ -33,7 +33,7 @@ func (d *Plain) Event(e Event) {
 		fmt.Fprintf(d.w, "game: %s\n", e.Text)
 	case MovePlayed:
 		fmt.Fprintf(d.w, "move %3d  %s %-4s  B %s  W %s%s\n", e.Number, e.Move.Color.Letter(),
-			board.GTP(d.size, e.Move.Point), fmtClock(d.clock.Left(board.Black)), fmtClock(d.clock.Left(board.White)),
+			board.GTP(d.size, e.Move.Point), ClockText(d.clock.Left(board.Black)), ClockText(d.clock.Left(board.White)),
 			suffix(e.Text))
 	case Notice:
 		fmt.Fprintf(d.w, "notice: %s\n", e.Text)
@@ -56,9 +56,9 @@ func resultOrNone(r string) string {
 	return r
 }
 
-// fmtClock shows time left as m:ss (h:mm:ss past an hour); negative after
-// a flag fall.
-func fmtClock(d time.Duration) string {
+// ClockText shows time left as m:ss (h:mm:ss past an hour); negative after
+// a flag fall. The operator's console (tui) shows the clocks the same way.
+func ClockText(d time.Duration) string {
 	if d > 100*time.Hour {
 		return "--:--"
 	}

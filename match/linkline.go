@@ -53,7 +53,7 @@ func (w *LinkWatch) See(st sgmp.Status, now time.Time) (sgmp.Status, bool) {
 // "listening on /dev/ttyUSB0 — White, 19x19, komi 6.5 — waiting for
 // Black's NEWGAME (0:42)".
 func LinkLine(st sgmp.Status, setup LinkSetup, now time.Time) string {
-	el := fmtClock(now.Sub(st.Since))
+	el := ClockText(now.Sub(st.Since))
 	game := fmt.Sprintf("%s, %dx%d, komi %.1f", Title(setup.Us), setup.Size, setup.Size, setup.Komi)
 	switch st.Cond {
 	case sgmp.CondIdle, sgmp.CondListening, sgmp.CondHandshaking:

@@ -76,3 +76,22 @@ func TestPlainWatchLinkSilentPeer(t *testing.T) {
 		}
 	})
 }
+
+// TestClockText: the clock text the console and the move lines share.
+func TestClockText(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{40 * time.Minute, "40:00"},
+		{59*time.Second + 999*time.Millisecond, "0:59"},
+		{0, "0:00"},
+		{-3 * time.Second, "-0:03"},
+		{time.Hour + 2*time.Minute + 5*time.Second, "1:02:05"},
+		{200 * time.Hour, "--:--"},
+	} {
+		if got := ClockText(tc.d); got != tc.want {
+			t.Errorf("ClockText(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}

@@ -263,7 +263,7 @@ func (u *UI) clockLine(c board.Color, w int) string {
 	}
 	left := "--:--"
 	if g := u.opt.Game; g != nil {
-		left = fmtClock(g.Clock().Left(c))
+		left = match.ClockText(g.Clock().Left(c))
 	}
 	caps := 0
 	if u.b != nil {
@@ -301,22 +301,6 @@ func (u *UI) drawLog(x, y, w, h int, st styles) {
 // linkText is the link line; a normal end is not "DOWN".
 func linkText(s sgmp.Status, setup match.LinkSetup, now time.Time) string {
 	return match.LinkLine(s, setup, now)
-}
-
-// fmtClock is m:ss, h:mm:ss past an hour, negative after a flag fall.
-func fmtClock(d time.Duration) string {
-	if d > 100*time.Hour {
-		return "--:--"
-	}
-	sign := ""
-	if d < 0 {
-		sign, d = "-", -d
-	}
-	s := int(d / time.Second)
-	if s >= 3600 {
-		return fmt.Sprintf("%s%d:%02d:%02d", sign, s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%s%d:%02d", sign, s/60, s%60)
 }
 
 // starPoints are the hoshi: the 4-4 points (3-3 below 13x13), the centre,
