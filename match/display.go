@@ -56,8 +56,9 @@ func resultOrNone(r string) string {
 	return r
 }
 
-// ClockText shows time left as m:ss (h:mm:ss past an hour); negative after
-// a flag fall. The operator's console (tui) shows the clocks the same way.
+// ClockText shows a clock's time (time left, or the time the link line has
+// waited) as m:ss, h:mm:ss past an hour, negative after a flag fall. The
+// operator's console (tui) shows its clocks the same way.
 func ClockText(d time.Duration) string {
 	if d > 100*time.Hour {
 		return "--:--"
