@@ -25,10 +25,9 @@ import "time"
 // 9x9 at 90 s a side against Pachi the plan clearly won the first pair of
 // runs and the window the second, 47 of 84 against 15 of 36 pooled
 // (strength.md, "The visit plan under a clock"), so the clock's window
-// stays the default. On 19x19 less
-// of the tree is kept from move to move, and the counts spent twice their
-// targets until the clock ran low, so a pace shrinks them once they have
-// overspent (pace).
+// stays the default. On 19x19 less of the tree is kept from move to move,
+// and the counts spent twice their targets until the clock ran low, so a
+// pace shrinks them once they have overspent (pace).
 
 // planGain is the first search's time in move times, and so the root
 // count in playouts of one move time at the opening's rate. At 2.2 the
@@ -40,12 +39,6 @@ const planGain = 2.2
 // planned first-search times: the root count is a plan, and a slow
 // position or a busy machine must not make it a long wait.
 const planCap = 2
-
-// planning reports whether Options.MoveTime's effort comes from the
-// visit plan (a running clock's comes from it in budget).
-func (e *Engine) planning(clk Clock) bool {
-	return e.opt.VisitPlan && e.byMoveTime(clk)
-}
 
 // planned is the budget of a move under the visit plan: of MoveTime, or
 // with clock non-nil of the clock's budget for the move, whose target is

@@ -52,7 +52,9 @@ func (e *Engine) budget(b *board.Board, clk Clock) budget {
 			return budget{playouts: e.opt.Playouts, countKept: e.opt.CountKept}
 		case e.banking(clk):
 			return e.banked()
-		case e.planning(clk):
+		case e.opt.VisitPlan && e.opt.MoveTime > 0:
+			// No clock runs, so the move time is the plan's (a running
+			// clock's target is, below).
 			return e.planned(nil)
 		case e.opt.MoveTime > 0:
 			return fixedTime(e.opt.MoveTime)
