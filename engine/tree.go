@@ -68,7 +68,10 @@ func newTree(size, maxNodes int) *tree {
 // there saves 14% of the CPU per playout and two thirds of the nodes, so
 // a long search fills the node bound later; at equal time it tied 2
 // (docs/strength.md). On 9x9 the priors are cheap, and 4 tied 2 at equal
-// playouts; 13x13 is not measured and keeps 2.
+// playouts; 13x13 is not measured and keeps 2. The walk counts its visit
+// on the way down, so a leaf it has just reached holds one already: at 1
+// every leaf would grow as it is reached, and each walk would grow a line
+// of nodes to the end of the game. 2 is the least that works.
 func expandAfter(size int) float32 {
 	if size >= 19 {
 		return 4
