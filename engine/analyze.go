@@ -38,6 +38,7 @@ func (t *tree) topMoves(n int) []MoveStat {
 	}
 	out := make([]MoveStat, 0, r.nChild)
 	ceil := t.raveCeiling(r.visits - r.prior)
+	shift := firstPlayShift(r)
 	for k := r.child; k < r.child+r.nChild; k++ {
 		nd := t.at(k)
 		s := MoveStat{
@@ -46,7 +47,7 @@ func (t *tree) topMoves(n int) []MoveStat {
 			WinRate:    float64(nd.wins) / float64(max(nd.visits, 1)),
 			Prior:      float64(nd.prior),
 			RAVEVisits: int(nd.raveN),
-			Value:      value(nd, ceil),
+			Value:      value(nd, ceil, shift),
 		}
 		if nd.raveN > 0 {
 			s.RAVERate = float64(nd.raveW) / float64(nd.raveN)

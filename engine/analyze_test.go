@@ -84,3 +84,30 @@ func TestRAVECeiling(t *testing.T) {
 		}
 	}
 }
+
+// Half the even prior of an untried move stands for its parent's mean:
+// above 0.5 where the side to move is winning, below where it is losing,
+// 0.5 when the parent is even. A pass keeps its own low prior.
+func TestFirstPlayFollowsTheParent(t *testing.T) {
+	c3, _ := board.ParseGTP(9, "C3")
+	untried := node{move: c3, visits: evenPrior, wins: evenPrior / 2, prior: evenPrior}
+	pass := node{move: board.Pass, visits: evenPrior, wins: 1, prior: evenPrior}
+	for _, tc := range []struct {
+		name          string
+		parentWins    float32 // of 100 visits, for the player who made the parent's move
+		untried, pass float64
+	}{
+		{"side to move winning", 20, 0.65, 0.1},
+		{"even", 50, 0.5, 0.1},
+		{"side to move losing", 80, 0.35, 0.1},
+	} {
+		parent := node{visits: 100, wins: tc.parentWins}
+		shift := firstPlayShift(&parent)
+		if got := value(&untried, 1, shift); math.Abs(got-tc.untried) > 1e-6 {
+			t.Errorf("%s: untried move's value %.3f, want %.2f", tc.name, got, tc.untried)
+		}
+		if got := value(&pass, 1, shift); math.Abs(got-tc.pass) > 1e-6 {
+			t.Errorf("%s: pass's value %.3f, want %.2f", tc.name, got, tc.pass)
+		}
+	}
+}
