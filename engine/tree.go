@@ -482,7 +482,8 @@ func (t *tree) rootVisits() int {
 }
 
 // topTwo returns the visit counts of the two most visited root children,
-// while the search runs.
+// while the search runs; visits are the search's own, as decide counts
+// them.
 func (t *tree) topTwo() (float32, float32) {
 	r := t.at(0)
 	var a, b float32
@@ -491,7 +492,8 @@ func (t *tree) topTwo() (float32, float32) {
 		return 0, 0
 	}
 	for k := c0; k < c0+r.nChild; k++ {
-		v := loadF(&t.at(k).visits)
+		ch := t.at(k)
+		v := loadF(&ch.visits) - ch.prior
 		if v > a {
 			a, b = v, a
 		} else if v > b {
