@@ -37,13 +37,13 @@ func (t *tree) topMoves(n int) []MoveStat {
 		return nil
 	}
 	out := make([]MoveStat, 0, r.nChild)
-	ceil := t.raveCeiling(r.visits - r.prior)
+	ceil := t.raveCeiling(searched(r))
 	shift := firstPlayShift(r)
 	for k := r.child; k < r.child+r.nChild; k++ {
 		nd := t.at(k)
 		s := MoveStat{
 			Move:       nd.move,
-			Visits:     int(nd.visits - nd.prior + 0.5),
+			Visits:     int(searched(nd) + 0.5),
 			WinRate:    float64(nd.wins) / float64(max(nd.visits, 1)),
 			Prior:      float64(nd.prior),
 			RAVEVisits: int(nd.raveN),

@@ -298,18 +298,18 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		nd := t.at(idx)
 		first := atomic.LoadInt32(&nd.child)
 		if first < 0 {
-			if first == noChildren && !t.full.Load() && (loadF(&nd.visits)-nd.prior >= expandAfter(t.size) || idx == 0) &&
+			if first == noChildren && !t.full.Load() && (searched(nd) >= expandAfter(t.size) || idx == 0) &&
 				atomic.CompareAndSwapInt32(&nd.child, noChildren, growing) {
 				return path, moves, idx
 			}
 			return path, moves, -1
 		}
-		n := nd.nChild
+		n, own := nd.nChild, searched(nd)
 		if t.widening {
-			n = width(loadF(&nd.visits)-nd.prior, n)
+			n = width(own, n)
 		}
 		best, bestV := int32(-1), -1.0
-		ceil := t.raveCeiling(loadF(&nd.visits) - nd.prior)
+		ceil := t.raveCeiling(own)
 		shift := firstPlayShift(nd)
 		for k := first; k < first+n; k++ {
 			v := value(t.at(k), ceil, shift)
@@ -492,8 +492,7 @@ func (t *tree) topTwo() (float32, float32) {
 		return 0, 0
 	}
 	for k := c0; k < c0+r.nChild; k++ {
-		ch := t.at(k)
-		v := loadF(&ch.visits) - ch.prior
+		v := searched(t.at(k))
 		if v > a {
 			a, b = v, a
 		} else if v > b {
@@ -536,8 +535,9 @@ func (t *tree) decide(root *board.Board) Decision {
 	return d
 }
 
-// searched is n's visits without the prior's equivalent ones.
-func searched(n *node) float32 { return n.visits - n.prior }
+// searched is n's visits without the prior's equivalent ones; safe while
+// search threads run (the prior is set before a node is published).
+func searched(n *node) float32 { return loadF(&n.visits) - n.prior }
 
 // bestNonPass is the most visited root child that is not a pass.
 func (t *tree) bestNonPass() board.Point {
@@ -563,7 +563,7 @@ func (t *tree) passRate() (float64, bool) {
 	for k := r.child; k < r.child+r.nChild; k++ {
 		ch := t.at(k)
 		if ch.move == board.Pass {
-			if ch.visits-ch.prior < 20 {
+			if searched(ch) < 20 {
 				return 0, false
 			}
 			return float64(ch.wins) / float64(ch.visits), true
