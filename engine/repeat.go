@@ -36,14 +36,15 @@ func (t *tree) fresh(d Decision, b *board.Board, c board.Color) Decision {
 	return d
 }
 
-// rootByVisits lists the root's moves, most visited first.
+// rootByVisits lists the root's moves, most visited first, by the
+// search's own visits as decide counts them.
 func (t *tree) rootByVisits() []board.Point {
 	r := t.at(0)
 	kids := make([]node, 0, r.nChild)
 	for k := r.child; k < r.child+r.nChild; k++ {
 		kids = append(kids, *t.at(k))
 	}
-	slices.SortStableFunc(kids, func(a, b node) int { return cmp.Compare(b.visits, a.visits) })
+	slices.SortStableFunc(kids, func(a, b node) int { return cmp.Compare(searched(&b), searched(&a)) })
 	out := make([]board.Point, len(kids))
 	for i, k := range kids {
 		out[i] = k.move

@@ -374,10 +374,11 @@ func value(n *node, ceil, shift float64) float64 {
 }
 
 // firstPlayShare is the part of the even prior that stands for the
-// parent's own mean instead of 0.5 (firstPlayShift). Against Pachi at
-// 20,000 playouts a side, three quarters tied half (35 of 50 each) and
-// none won 24; all of it lost ground, whether the parent's mean counted
-// its prior or only its searched visits (docs/strength.md).
+// parent's own mean instead of 0.5 (firstPlayShift). Against Pachi, half
+// and three quarters win alike and well ahead of none; all of it loses
+// ground, whether the parent's mean counts its prior or not (figures in
+// docs/strength.md, "How much of the even prior stands for the parent's
+// mean").
 const firstPlayShare = 0.5
 
 // firstPlayShift is what the children of nd add to their wins in the
@@ -387,14 +388,12 @@ const firstPlayShare = 0.5
 // ceiling of a long search the prior's part of a child's value stays
 // large: at 0.5, every untried move looks better than the tried ones in a
 // lost position, so the search spreads wide there, and worse in a won
-// one, so it narrows. Against Pachi at 20,000 playouts a side, half the
-// even prior at the parent's mean won 46 of 69 games where 0.5 had won 35
-// of the same games, and all of it 12 of 29 where 0.5 had won 12; at 1 s
-// a move half won 46 of 100, where 0.5 had won 43% (docs/strength.md).
-// Larger boards are not measured; there the RAVE ceiling does not act,
-// and the prior weighs less once a move has RAVE playouts. The pass keeps
-// its own prior: its low value while the game goes on is a choice, not an
-// estimate.
+// one, so it narrows. It gains most at 20,000 playouts a side and little
+// at the issue's 1 s a move (docs/strength.md, "The even prior at the
+// parent's mean"). Larger boards are not measured; there the RAVE
+// ceiling does not act, and the prior weighs less once a move has RAVE
+// playouts. The pass keeps its own prior: its low value while the game
+// goes on is a choice, not an estimate.
 func firstPlayShift(nd *node) float64 {
 	parent := float64(loadF(&nd.wins)) / float64(max(loadF(&nd.visits), 1))
 	return evenPrior * firstPlayShare * (0.5 - parent)
