@@ -299,14 +299,14 @@ func TestLeavesGrowAfterVisits(t *testing.T) {
 		walk = func(idx int32) {
 			nd := tr.at(idx)
 			if nd.child < 0 {
-				if n := nd.visits - nd.prior; n >= 2 && n < 4 {
+				if n := searched(nd); n >= 2 && n < 4 {
 					waiting++
 				}
 				return
 			}
 			if idx != 0 {
 				grown++
-				if n := nd.visits - nd.prior; n < tc.grow {
+				if n := searched(nd); n < tc.grow {
 					t.Errorf("%dx%d: a node grew children after %.0f real visits, want %.0f", tc.size, tc.size, n, tc.grow)
 				}
 			}
@@ -874,7 +874,7 @@ func TestParallelExpansionGrowsEachNodeOnce(t *testing.T) {
 				t.Fatalf("node %d has move %v twice among its children", idx, ch.move)
 			}
 			moves[ch.move] = true
-			if real, parent := ch.visits-ch.prior, nd.visits-nd.prior; idx != 0 && real > parent+0.5 {
+			if real, parent := searched(ch), searched(nd); idx != 0 && real > parent+0.5 {
 				t.Errorf("child %d has %v real visits, its parent %d only %v", k, real, idx, parent)
 			}
 			stack = append(stack, k)
@@ -964,8 +964,8 @@ func TestWideningLimitsSelection(t *testing.T) {
 		t.Fatalf("width %d of %d children after %v visits", w, r.nChild, r.visits)
 	}
 	for k := r.child; k < r.child+r.nChild; k++ {
-		if ch := tr.at(k); k-r.child >= w && ch.visits-ch.prior > 0 {
-			t.Errorf("child %d (%s) beyond width %d has %v visits", k-r.child, board.GTP(9, ch.move), w, ch.visits-ch.prior)
+		if ch := tr.at(k); k-r.child >= w && searched(ch) > 0 {
+			t.Errorf("child %d (%s) beyond width %d has %v visits", k-r.child, board.GTP(9, ch.move), w, searched(ch))
 		}
 	}
 	if got := width(0, 100); got != widenBase {

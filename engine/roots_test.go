@@ -14,7 +14,7 @@ func realVisits(tr *tree) float32 {
 	r := tr.at(0)
 	var n float32
 	for k := r.child; k < r.child+r.nChild; k++ {
-		n += tr.at(k).visits - tr.at(k).prior
+		n += searched(tr.at(k))
 	}
 	return n
 }
