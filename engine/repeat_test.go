@@ -75,14 +75,20 @@ func TestFreshReplacesARepeatingMove(t *testing.T) {
 		switch {
 		case nd.move == m.Point:
 			nd.visits += 1000
-		case nd.move != board.Pass && second == board.Pass:
+		case nd.move == board.Pass:
+			// More visits in all than second, but most of them the
+			// prior's: the search's own count (100) ranks it below.
+			nd.visits += 700
+			nd.prior += 600
+		case second == board.Pass:
 			nd.visits += 500
 			second = nd.move
 		}
 	}
 	d := tr.fresh(Decision{Move: m.Point}, b, m.Color)
 	if d.Move != second {
-		t.Errorf("chose %s, want %s, the most visited move that repeats nothing", board.GTP(4, d.Move), board.GTP(4, second))
+		t.Errorf("chose %s, want %s, the move the search visited most that repeats nothing (not the pass, whose prior is most of its visits)",
+			board.GTP(4, d.Move), board.GTP(4, second))
 	}
 	// A history-less board (pondering, tests) changes nothing.
 	if d := tr.fresh(Decision{Move: m.Point}, root, m.Color); d.Move != m.Point {
