@@ -86,6 +86,7 @@ type Engine struct {
 	planRate  float64        // with Options.VisitPlan: the first search's playouts a second, 0 until it ran (plan.go)
 	planAsked time.Duration  // with Options.VisitPlan under a clock: the targets of the root counts searched so far
 	planSpent time.Duration  // and the time their searches took (plan.go, pace)
+	planSaved time.Duration  // with Options.VisitPlan at a move time: what moves without a search left of it, not yet spent (plan.go, spare)
 	model     *compiledModel // the learned move model for this board size; nil: hand-set priors
 
 	// replies holds each search thread's last-good-reply tables, kept
@@ -202,6 +203,9 @@ func (e *Engine) GenMove(ctx context.Context, b *board.Board, c board.Color, clk
 	}
 	if err == nil && bud.planned {
 		e.learnPlan(d, bud)
+	}
+	if err == nil && !bud.planned && e.opt.VisitPlan && e.byMoveTime(clk) {
+		e.planSaved += max(0, e.opt.MoveTime-d.Elapsed)
 	}
 	return d, err
 }

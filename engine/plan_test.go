@@ -150,3 +150,50 @@ func TestNewRefusesTwoTimePlans(t *testing.T) {
 		t.Errorf("BankTime with VisitPlan: err %v, want ErrBadOptions", err)
 	}
 }
+
+// TestPlanSpendsWhatTheBookSaved: under a move time a book move's unspent
+// time is saved, and the planned searches after it each spend planSpread's
+// share of what is left, the first search as time and later ones as
+// visits; under a running clock nothing is saved.
+func TestPlanSpendsWhatTheBookSaved(t *testing.T) {
+	const moveTime = time.Second
+	b := board.MustNew(9)
+	e, err := New(Options{Size: 9, Komi: 6.5, MoveTime: moveTime, VisitPlan: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	d, err := e.GenMove(context.Background(), b, board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Playouts != 0 || e.planSaved != moveTime-d.Elapsed || e.planSaved < moveTime*9/10 {
+		t.Fatalf("a book move (%d playouts, %v): saved %v, want the move time less its %v", d.Playouts, d.Elapsed, e.planSaved, d.Elapsed)
+	}
+	saved := e.planSaved
+	first := e.budget(b, Clock{})
+	if want := saved / planSpread; first.spare != want || first.target != 2200*time.Millisecond+want {
+		t.Errorf("first search: %+v, want the planned 2.2 s and a spare of %v", first, want)
+	}
+	e.learnPlan(Decision{Playouts: 22000, Elapsed: first.target}, first)
+	if e.planSaved != saved-first.spare {
+		t.Errorf("after the first search: saved %v, want %v", e.planSaved, saved-first.spare)
+	}
+	next := e.budget(b, Clock{})
+	if want := e.planSaved / planSpread; next.spare != want || next.playouts != e.planCount(moveTime+want) {
+		t.Errorf("a planned count: %+v, want the count of %v", next, moveTime+want)
+	}
+
+	c, err := New(Options{Size: 9, Komi: 6.5, VisitPlan: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	clk := Clock{Main: 5 * time.Minute, OurLeft: 5 * time.Minute, MoveCap: 400}
+	if _, err := c.GenMove(context.Background(), b, board.Black, clk); err != nil {
+		t.Fatal(err)
+	}
+	if c.planSaved != 0 || c.budget(b, clk).spare != 0 {
+		t.Errorf("under a clock: saved %v, want nothing (allocate gives it back)", c.planSaved)
+	}
+}

@@ -29,6 +29,9 @@ type budget struct {
 	// pace the plan (plan.go, learnPlan); paced marks a root count the
 	// plan set from a running clock's target (in target).
 	planned, paced bool
+	// spare is the part of the time moves without a search saved that a
+	// planned move at a move time spends (plan.go, spare).
+	spare time.Duration
 }
 
 // Time plan constants.
