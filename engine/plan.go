@@ -67,16 +67,17 @@ func (e *Engine) planned(clock *budget) budget {
 	return b
 }
 
-// planSpread is how many planned searches share what the moves without a
-// search saved: each takes this fraction of what is left.
+// planSpread spreads what the moves without a search saved over the
+// planned searches after them: each takes 1/planSpread of what is left,
+// so half of it is spent within six searches.
 const planSpread = 8
 
 // spare is the part of the saved time (planSaved) the next planned move at
 // a move time spends: under Options.MoveTime a book or forced move takes
 // almost none of it, and without this the plan's mean over all the
-// engine's moves falls a tenth short of the time asked on 9x9, where the
-// book plays two of them (strength.md, "The book's second spent after
-// it"). Spread over the next searches, it goes to the opening as the
+// engine's moves falls about 6% short of the time asked on 9x9, where the
+// book plays two of them (strength.md, "The book's saved time spent
+// after it"). Spread over the next searches, it goes to the opening as the
 // plan's own time does. Under a clock, allocate gives saved time back.
 func (e *Engine) spare(clock *budget) time.Duration {
 	if clock != nil {
