@@ -432,10 +432,12 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 			return d
 		}
 	}
-	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && isQuiet {
+	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && isQuiet && !rescues(root, c, d.Move) {
 		// A move inside an area only we border: pass instead when the
 		// board is closed and the judge finds nothing unsettled (the
-		// opponent may still play).
+		// opponent may still play). A move that takes our own chain out
+		// of atari is not a point of territory filled: the judge may
+		// have counted the chain, and the group that needs it, as dead.
 		if judged().settled() {
 			d.Move = board.Pass
 		}
@@ -527,6 +529,18 @@ func inOwnTerritory(b *board.Board, c board.Color, p board.Point, own []float64)
 		return false
 	}
 	return b.RegionOwner(p) == c || (own != nil && own[board.Index(b.Size(), p)] >= ownTerritory)
+}
+
+// rescues reports whether p is the last liberty of one of c's chains, so
+// that a move there keeps stones from capture (strength.md, "The book's
+// saved time spent after it": game 5738 was lost by a pass in its place).
+func rescues(b *board.Board, c board.Color, p board.Point) bool {
+	for _, q := range b.Neighbours(p) {
+		if b.At(q) == c && b.InAtari(q) {
+			return true
+		}
+	}
+	return false
 }
 
 // forced returns the move when c has exactly one candidate and it is

@@ -1109,3 +1109,35 @@ func TestPlayoutAidsLaddersOn9x9Only(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepsAChainOutOfAtariInsteadOfPassing: game 5738's end (docs/strength.md,
+// "The book's saved time spent after it"), White to move. F3 is in atari
+// and its last liberty F4 is the big group's eye; Black at F4 kills the
+// group. F4 lies in an area only White borders and the judge finds the
+// board settled, which turned the search's F4 into a pass.
+func TestKeepsAChainOutOfAtariInsteadOfPassing(t *testing.T) {
+	b := engineRows(t,
+		"....X.O.O",
+		"XXXX.XXOO",
+		"XXOXXOOO.",
+		"XOOOXXXXO",
+		"X.OOOOOOO",
+		"XOOXO.OXX",
+		"O.OXXOX.X",
+		"OXO.XXXX.",
+		".X.OOXO.X",
+	)
+	b.SetToMove(board.White)
+	f4 := board.At(9, 5, 3)
+	if b.RegionOwner(f4) != board.White || !quiet(b) {
+		t.Fatalf("F4's owner %v, quiet %v: the position no longer reaches the rule", b.RegionOwner(f4), quiet(b))
+	}
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 500, Seed: 3})
+	if v := e.passView(b, board.White); !v.settled() {
+		t.Fatalf("the judge finds the board unsettled: the position no longer reaches the rule")
+	}
+	d := e.passRules(Decision{Move: f4, WinRate: 0.04}, b, board.White, nil, nil)
+	if d.Move != f4 {
+		t.Errorf("white plays %s; want F4, which keeps F3 and the group's eye", board.GTP(9, d.Move))
+	}
+}
