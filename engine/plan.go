@@ -75,10 +75,11 @@ const planSpread = 8
 // spare is the part of the saved time (planSaved) the next planned move at
 // a move time spends: under Options.MoveTime a book or forced move takes
 // almost none of it, and without this the plan's mean over all the
-// engine's moves falls about 6% short of the time asked on 9x9, where the
-// book plays two of them (strength.md, "The book's saved time spent
-// after it"). Spread over the next searches, it goes to the opening as the
-// plan's own time does. Under a clock, allocate gives saved time back.
+// engine's moves falls about 6% short of the time asked on 9x9, where
+// the book plays two or three of them (strength.md, "The book's saved
+// time spent after it"). Spread over the next searches, it goes to the
+// opening as the plan's own time does. Under a clock, allocate gives
+// saved time back.
 func (e *Engine) spare(clock *budget) time.Duration {
 	if clock != nil {
 		return 0
