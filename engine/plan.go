@@ -50,20 +50,18 @@ func (e *Engine) planned(clock *budget) budget {
 	if clock != nil {
 		t, hard = clock.target, clock.max
 	}
+	spare := e.spare(clock)
 	var b budget
 	switch {
 	case e.planRate == 0:
-		spare := e.spare(clock)
 		b = fixedTime(min(time.Duration(planGain*float64(t))+spare, hard))
-		b.spare = spare
 	case clock == nil:
-		spare := e.spare(clock)
-		b = budget{playouts: e.planCount(t + spare), countKept: true, max: hard, spare: spare}
+		b = budget{playouts: e.planCount(t + spare), countKept: true, max: hard}
 	default:
 		paced := time.Duration(float64(t) * e.pace())
 		b = budget{playouts: e.planCount(paced), countKept: true, max: hard, target: t, paced: true}
 	}
-	b.planned = true
+	b.planned, b.spare = true, spare
 	return b
 }
 
