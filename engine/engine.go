@@ -432,12 +432,10 @@ func (e *Engine) passRules(d Decision, root *board.Board, c board.Color, t *tree
 			return d
 		}
 	}
-	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && isQuiet && !rescues(root, c, d.Move) {
+	if !oppPassed && d.Move != board.Pass && root.RegionOwner(d.Move) == c && isQuiet {
 		// A move inside an area only we border: pass instead when the
 		// board is closed and the judge finds nothing unsettled (the
-		// opponent may still play). A move that takes our own chain out
-		// of atari is not a point of territory filled: the judge may
-		// have counted the chain, and the group that needs it, as dead.
+		// opponent may still play).
 		if judged().settled() {
 			d.Move = board.Pass
 		}
@@ -531,18 +529,6 @@ func inOwnTerritory(b *board.Board, c board.Color, p board.Point, own []float64)
 	return b.RegionOwner(p) == c || (own != nil && own[board.Index(b.Size(), p)] >= ownTerritory)
 }
 
-// rescues reports whether p is the last liberty of one of c's chains, so
-// that a move there keeps stones from capture (strength.md, "The book's
-// saved time spent after it": game 5738 was lost by a pass in its place).
-func rescues(b *board.Board, c board.Color, p board.Point) bool {
-	for _, q := range b.Neighbours(p) {
-		if b.At(q) == c && b.InAtari(q) {
-			return true
-		}
-	}
-	return false
-}
-
 // forced returns the move when c has exactly one candidate and it is
 // sensible: not a self-atari and not inside c's own territory (passing is
 // the other choice there, and the search decides).
@@ -594,8 +580,11 @@ func (v *passView) wins() bool {
 // Pass-view thresholds.
 const (
 	// Our chain in atari held by the opponent in more than this share of
-	// the judge's playouts is dead whatever we do; anything else in atari
-	// is still to be decided.
+	// the judge's playouts is dead whatever we do, unless its liberty lies
+	// in an area only we border: there the judge may count the chain, and
+	// the group it holds an eye for, dead only because the point is open
+	// (strength.md, "The book's saved time spent after it", game 5738).
+	// Anything else in atari is still to be decided.
 	hopelessOwn = 0.6
 	// After the opponent's pass, a pass whose searched win rate is at
 	// least this ends the game even with something unsettled, when the
@@ -644,7 +633,7 @@ func (e *Engine) passView(b *board.Board, c board.Color) passView {
 				mean += v.own[board.Index(size, q)]
 			}
 			mean /= float64(n)
-			if b.Legal(c, lib) && b.SelfAtari(c, lib) == 0 && mean > -hopelessOwn {
+			if b.Legal(c, lib) && b.SelfAtari(c, lib) == 0 && (mean > -hopelessOwn || b.RegionOwner(lib) == c) {
 				v.atari += n
 				v.addFix(lib, n)
 			}

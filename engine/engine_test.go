@@ -1113,8 +1113,9 @@ func TestPlayoutAidsLaddersOn9x9Only(t *testing.T) {
 // TestKeepsAChainOutOfAtariInsteadOfPassing: game 5738's end (docs/strength.md,
 // "The book's saved time spent after it"), White to move. F3 is in atari
 // and its last liberty F4 is the big group's eye; Black at F4 kills the
-// group. F4 lies in an area only White borders and the judge finds the
-// board settled, which turned the search's F4 into a pass.
+// group. F4 lies in an area only White borders; the judge counts the
+// group dead, and took F3 for hopeless, so the board looked settled and
+// the search's F4 was turned into a pass.
 func TestKeepsAChainOutOfAtariInsteadOfPassing(t *testing.T) {
 	b := engineRows(t,
 		"....X.O.O",
@@ -1133,8 +1134,8 @@ func TestKeepsAChainOutOfAtariInsteadOfPassing(t *testing.T) {
 		t.Fatalf("F4's owner %v, quiet %v: the position no longer reaches the rule", b.RegionOwner(f4), quiet(b))
 	}
 	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 500, Seed: 3})
-	if v := e.passView(b, board.White); !v.settled() {
-		t.Fatalf("the judge finds the board unsettled: the position no longer reaches the rule")
+	if v := e.passView(b, board.White); v.fix != f4 {
+		t.Errorf("the pass view's move to decide a chain in atari is %s, want F4", board.GTP(9, v.fix))
 	}
 	d := e.passRules(Decision{Move: f4, WinRate: 0.04}, b, board.White, nil, nil)
 	if d.Move != f4 {
