@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/kisen-go/kisen/board"
@@ -108,6 +110,47 @@ func TestFirstPlayFollowsTheParent(t *testing.T) {
 		}
 		if got := value(&pass, 1, shift); math.Abs(got-tc.pass) > 1e-6 {
 			t.Errorf("%s: pass's value %.3f, want %.2f", tc.name, got, tc.pass)
+		}
+	}
+}
+
+// With an exploration weight the selection sends a visit to a move a
+// little behind the best on few visits, once the parent has many; without
+// one the best stays chosen.
+func TestExplorationTriesTheLessVisited(t *testing.T) {
+	for _, tc := range []struct {
+		explore float64
+		want    string
+	}{{0.1, "the less visited"}, {0, "the best"}} {
+		tr := newTree(9, 1<<chunkBits)
+		tr.explore = tc.explore
+		best, other := board.At(9, 3, 3), board.At(9, 5, 5)
+		tr.install(0, []node{
+			{move: best, visits: 5000, wins: 2750, child: noChildren},
+			{move: other, visits: 20, wins: 10, child: noChildren},
+		})
+		root := tr.at(0)
+		root.visits, root.wins = 5020, 0.45*5020 // the mover's wins: the side to move leads
+		path, _, _ := tr.descend(board.MustNew(9), nil, nil)
+		got := "the best"
+		if tr.at(path[1]).move == other {
+			got = "the less visited"
+		}
+		if got != tc.want {
+			t.Errorf("explore %v: chose %s, want %s", tc.explore, got, tc.want)
+		}
+	}
+	if w := (&tree{explore: 0.1}).exploreWeight(0); w != 0 {
+		t.Errorf("exploreWeight(0) = %v, want 0 (an unvisited node does not explore)", w)
+	}
+}
+
+// An exploration weight outside 0–1 is refused with the option named.
+func TestNewRefusesExplorationWeight(t *testing.T) {
+	for _, w := range []float64{-0.1, 1.5} {
+		_, err := New(Options{Size: 9, Explore: w})
+		if !errors.Is(err, ErrBadOptions) || !strings.Contains(err.Error(), "exploration weight") {
+			t.Errorf("Explore %v: err %v, want ErrBadOptions naming the exploration weight", w, err)
 		}
 	}
 }

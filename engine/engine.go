@@ -28,6 +28,7 @@ type Options struct {
 	Ponder          bool          // search on the opponent's time (see Engine.Ponder)
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
+	Explore         float64       // >0: the selection adds Explore·√(ln N / n) to a child's value (tree.go, exploreWeight; for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
 	Model           *MoveModel    // a model in place of the committed ones, e.g. a refit under test; nil: engine/moves*.model
@@ -148,6 +149,9 @@ func New(opt Options) (*Engine, error) {
 	}
 	if opt.Threads < 0 || opt.MaxNodes < 0 || opt.MaxMemoryMB < 0 || opt.Playouts < 0 || opt.MoveTime < 0 {
 		return nil, fmt.Errorf("%w: negative threads, nodes, memory, playouts or move time", ErrBadOptions)
+	}
+	if opt.Explore < 0 || opt.Explore > 1 {
+		return nil, fmt.Errorf("%w: exploration weight %v, want 0 (none) to 1", ErrBadOptions, opt.Explore)
 	}
 	if opt.ResignThreshold < 0 || opt.ResignThreshold >= 1 {
 		return nil, fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)

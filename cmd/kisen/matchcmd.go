@@ -75,7 +75,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
          [--opponent NAME] [--games N] [--first N] [--size 9]
          [--move-time 1s [--fixed-time | --bank] |
           --playouts N [--count-kept] | --main-time 5m [--clock-plan]]
-         [--ponder] [--no-replies] [--out DIR]`,
+         [--ponder] [--no-replies] [--explore C] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.\n"+
@@ -105,6 +105,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	perThread := fs.Bool("tree-per-thread", false, "kisen's search threads each grow their own tree")
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (engine.ponder in play)")
 	noReplies := fs.Bool("no-replies", false, "kisen's playouts do without the last-good-reply tables (an A/B arm)")
+	explore := fs.Float64("explore", 0, "kisen's selection adds `C`·√(ln N / n) to a child's value (an A/B arm; 0: none)")
 	if err := parseFlags(fs, args); err != nil {
 		return matchSetup{}, err
 	}
@@ -156,7 +157,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	// and the clock's with --clock-plan (strength.md, "A visit plan from
 	// the first search" and "The visit plan under a clock").
 	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank || *clockPlan
-	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies}
+	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore}
 	return matchSetup{opt: opt, mainTime: *mainTime, opp: matchSide{*oppName, *oppCmd}, games: *games, first: *first, sgfDir: *sgfDir}, nil
 }
 

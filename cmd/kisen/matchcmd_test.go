@@ -172,10 +172,10 @@ func TestMatchCountKept(t *testing.T) {
 	}
 }
 
-// --no-replies reaches the engine: at a fixed seed, one thread and fixed
-// playouts a game is the same each time it is played, and the arm without
-// reply tables plays another game.
-func TestMatchNoReplies(t *testing.T) {
+// The A/B arms' flags reach the engine: at a fixed seed, one thread and
+// fixed playouts a game is the same each time it is played, and the arm
+// without reply tables, or with the exploration term, plays another game.
+func TestMatchArmFlags(t *testing.T) {
 	const gnugo = "/usr/games/gnugo"
 	if _, err := os.Stat(gnugo); err != nil {
 		t.Skip("GNU Go not installed (apt-get install -y gnugo)")
@@ -194,12 +194,14 @@ func TestMatchNoReplies(t *testing.T) {
 		}
 		return recordMoves(t, mustParse(t, data))
 	}
-	with, again, without := moves(), moves(), moves("--no-replies")
+	with, again := moves(), moves()
 	if len(with) == 0 || !slices.Equal(with, again) {
 		t.Fatalf("the same game played twice differs:\n%v\n%v", with, again)
 	}
-	if slices.Equal(without, with) {
-		t.Errorf("--no-replies played the same game as the reply tables:\n%v", with)
+	for _, arm := range [][]string{{"--no-replies"}, {"--explore", "0.1"}} {
+		if slices.Equal(moves(arm...), with) {
+			t.Errorf("%v played the same game as the committed engine:\n%v", arm, with)
+		}
 	}
 }
 
