@@ -147,7 +147,7 @@ func TestExplorationTriesTheLessVisited(t *testing.T) {
 
 // An exploration weight outside 0–1 is refused with the option named.
 func TestNewRefusesExplorationWeight(t *testing.T) {
-	for _, w := range []float64{-0.1, 1.5} {
+	for _, w := range []float64{-0.1, 1.5, math.NaN()} {
 		_, err := New(Options{Size: 9, Explore: w})
 		if !errors.Is(err, ErrBadOptions) || !strings.Contains(err.Error(), "exploration weight") {
 			t.Errorf("Explore %v: err %v, want ErrBadOptions naming the exploration weight", w, err)

@@ -142,22 +142,32 @@ const (
 // bytesPerNode is the accounting figure for MaxMemoryMB.
 const bytesPerNode = 48
 
-// New returns an engine for the options.
-func New(opt Options) (*Engine, error) {
+// Validate reports the first option New cannot use, wrapping
+// ErrBadOptions, so that a command can refuse its flags before it opens a
+// link or starts an opponent.
+func (opt Options) Validate() error {
 	if opt.Size < board.MinSize || opt.Size > board.MaxSize {
-		return nil, fmt.Errorf("%w: size %d, want %d-%d", ErrBadOptions, opt.Size, board.MinSize, board.MaxSize)
+		return fmt.Errorf("%w: size %d, want %d-%d", ErrBadOptions, opt.Size, board.MinSize, board.MaxSize)
 	}
 	if opt.Threads < 0 || opt.MaxNodes < 0 || opt.MaxMemoryMB < 0 || opt.Playouts < 0 || opt.MoveTime < 0 {
-		return nil, fmt.Errorf("%w: negative threads, nodes, memory, playouts or move time", ErrBadOptions)
+		return fmt.Errorf("%w: negative threads, nodes, memory, playouts or move time", ErrBadOptions)
 	}
-	if opt.Explore < 0 || opt.Explore > 1 {
-		return nil, fmt.Errorf("%w: exploration weight %v, want 0 (none) to 1", ErrBadOptions, opt.Explore)
+	if !(opt.Explore >= 0 && opt.Explore <= 1) { // NaN too
+		return fmt.Errorf("%w: exploration weight %v, want 0 (none) to 1", ErrBadOptions, opt.Explore)
 	}
-	if opt.ResignThreshold < 0 || opt.ResignThreshold >= 1 {
-		return nil, fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)
+	if !(opt.ResignThreshold >= 0 && opt.ResignThreshold < 1) {
+		return fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)
 	}
 	if opt.BankTime && opt.VisitPlan {
-		return nil, fmt.Errorf("%w: BankTime and VisitPlan are two plans for MoveTime; choose one", ErrBadOptions)
+		return fmt.Errorf("%w: BankTime and VisitPlan are two plans for MoveTime; choose one", ErrBadOptions)
+	}
+	return nil
+}
+
+// New returns an engine for the options.
+func New(opt Options) (*Engine, error) {
+	if err := opt.Validate(); err != nil {
+		return nil, err
 	}
 	th := opt.Threads
 	if th == 0 {

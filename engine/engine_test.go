@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -27,9 +29,12 @@ func newTestEngine(t testing.TB, opt Options) *Engine {
 }
 
 func TestNewRejectsBadOptions(t *testing.T) {
-	for _, o := range []Options{{Size: 1}, {Size: 9, Threads: -1}, {Size: 9, ResignThreshold: 1.5}} {
-		if _, err := New(o); err == nil {
-			t.Errorf("New(%+v) accepted", o)
+	for _, o := range []Options{{Size: 1}, {Size: 9, Threads: -1}, {Size: 9, ResignThreshold: 1.5}, {Size: 9, ResignThreshold: math.NaN()}} {
+		if _, err := New(o); !errors.Is(err, ErrBadOptions) {
+			t.Errorf("New(%+v): err %v, want ErrBadOptions", o, err)
+		}
+		if err := o.Validate(); !errors.Is(err, ErrBadOptions) {
+			t.Errorf("%+v.Validate(): err %v, want ErrBadOptions", o, err)
 		}
 	}
 }

@@ -149,6 +149,12 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 		// The clock plans every move (engine.allocate), as in kisen play.
 		*moveTime = 0
 	}
+	if *threads < 0 || *playouts < 0 || *moveTime < 0 {
+		return matchSetup{}, usageError{errors.New("match: --threads, --playouts and --move-time must not be negative")}
+	}
+	if !(*explore >= 0 && *explore <= 1) { // NaN too
+		return matchSetup{}, usageError{fmt.Errorf("match: --explore %v: want 0 (none) to 1", *explore)}
+	}
 	model, err := readModel(*modelFile)
 	if err != nil {
 		return matchSetup{}, usageError{fmt.Errorf("match: %w", err)}
@@ -158,6 +164,11 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	// the first search" and "The visit plan under a clock").
 	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank || *clockPlan
 	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore}
+	// The flags above name what a user types; this catches any pairing
+	// the engine refuses before the opponent is started.
+	if err := opt.Validate(); err != nil {
+		return matchSetup{}, usageError{fmt.Errorf("match: %w", err)}
+	}
 	return matchSetup{opt: opt, mainTime: *mainTime, opp: matchSide{*oppName, *oppCmd}, games: *games, first: *first, sgfDir: *sgfDir}, nil
 }
 

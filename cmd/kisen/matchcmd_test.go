@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -259,6 +261,34 @@ func TestMatchTimePlansNeedMoveTime(t *testing.T) {
 		if _, _, err := runT(t, c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
 		}
+	}
+}
+
+// An engine flag out of range is refused by its name before the opponent
+// starts, not at the first game's engine.
+func TestMatchRefusesEngineFlags(t *testing.T) {
+	dir := t.TempDir()
+	script := passerGTP(t, dir, "= B+10.5")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--explore", "2"}, "--explore 2: want 0 (none) to 1"},
+		{[]string{"--explore", "-0.1"}, "--explore -0.1"},
+		{[]string{"--explore", "NaN"}, "--explore NaN"},
+		{[]string{"--threads", "-1"}, "must not be negative"},
+		{[]string{"--playouts", "-5"}, "must not be negative"},
+		{[]string{"--move-time", "-1s"}, "must not be negative"},
+	} {
+		args := append([]string{"match", "--opponent-cmd", script, "--games", "1"}, c.args...)
+		_, _, err := runT(t, args...)
+		var u usageError
+		if !errors.As(err, &u) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err %v, want a usage error with %q", c.args, err, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "commands.log")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the opponent was started for a refused flag (stat: %v)", err)
 	}
 }
 
