@@ -154,3 +154,83 @@ func TestNewRefusesExplorationWeight(t *testing.T) {
 		}
 	}
 }
+
+// A walk's virtual loss turns a second walk, made before the first's
+// result is in, away from a line of few visits; one visit of it does not.
+func TestVirtualLossTurnsTheNextWalkAway(t *testing.T) {
+	for _, tc := range []struct {
+		vloss float32
+		want  string
+	}{{3, "the other"}, {0, "the best"}} {
+		tr := newTree(9, 1<<chunkBits)
+		tr.vloss = tc.vloss
+		best, other := board.At(9, 3, 3), board.At(9, 5, 5)
+		tr.install(0, []node{
+			{move: best, visits: 20, wins: 12, child: noChildren},
+			{move: other, visits: 20, wins: 11, child: noChildren},
+		})
+		root := tr.at(0)
+		root.visits, root.wins = 40, 20 // an even parent: no first-play shift
+		first, _, _ := tr.descend(board.MustNew(9), nil, nil)
+		second, _, _ := tr.descend(board.MustNew(9), nil, nil)
+		if tr.at(first[1]).move != best {
+			t.Fatalf("vloss %v: the first walk chose %v, want the best", tc.vloss, tr.at(first[1]).move)
+		}
+		got := "the best"
+		if tr.at(second[1]).move == other {
+			got = "the other"
+		}
+		if got != tc.want {
+			t.Errorf("vloss %v: the second walk chose %s, want %s", tc.vloss, got, tc.want)
+		}
+	}
+}
+
+// Every walk's virtual loss is taken back with its result: after a
+// two-thread search no node counts more visits below it than through it,
+// and the root's count is the playouts'.
+func TestVirtualLossIsTakenBack(t *testing.T) {
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Playouts: 3000, Threads: 2, VirtualLoss: 4, Seed: 7})
+	d, err := e.GenMove(context.Background(), board.MustNew(9), board.Black, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := e.tree
+	if got := tr.rootVisits(); got != d.Playouts || got < 3000 {
+		t.Errorf("root visits %d, decision's playouts %d, want the same and at least 3000", got, d.Playouts)
+	}
+	var walk func(idx int32, depth int)
+	walk = func(idx int32, depth int) {
+		nd := tr.at(idx)
+		if nd.child < 0 {
+			return
+		}
+		own := searched(nd)
+		var below float32
+		for k := nd.child; k < nd.child+nd.nChild; k++ {
+			ch := tr.at(k)
+			if s := searched(ch); s < -0.01 {
+				t.Fatalf("node %d at depth %d: %v searched visits", k, depth+1, s)
+			}
+			below += searched(ch)
+			walk(k, depth+1)
+		}
+		if idx == 0 {
+			own = float32(tr.rootVisits())
+		}
+		if below > own+0.5 { // priors are fractional visits
+			t.Fatalf("node %d at depth %d: %v visits below it, %v through it", idx, depth, below, own)
+		}
+	}
+	walk(0, 0)
+}
+
+// A virtual loss outside 0–8 is refused with the option named.
+func TestNewRefusesVirtualLoss(t *testing.T) {
+	for _, v := range []int{-1, maxVirtualLoss + 1} {
+		_, err := New(Options{Size: 9, VirtualLoss: v})
+		if !errors.Is(err, ErrBadOptions) || !strings.Contains(err.Error(), "virtual loss") {
+			t.Errorf("VirtualLoss %d: err %v, want ErrBadOptions naming the virtual loss", v, err)
+		}
+	}
+}

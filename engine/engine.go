@@ -29,6 +29,7 @@ type Options struct {
 	Widening        bool          // progressive widening: a node's selection grows through its children in prior order
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
 	Explore         float64       // >0: the selection adds Explore·√(ln N / n) to a child's value (tree.go, exploreWeight; for A/B tests)
+	VirtualLoss     int           // visits a walk counts at each node on its way down, all but one taken back with its result; 0 = 1 (tree.go, descend; for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
 	Model           *MoveModel    // a model in place of the committed ones, e.g. a refit under test; nil: engine/moves*.model
@@ -139,6 +140,10 @@ const (
 	playoutKoMax  = 9
 )
 
+// maxVirtualLoss bounds Options.VirtualLoss: a few visits already turn the
+// other threads away from a line in flight.
+const maxVirtualLoss = 8
+
 // bytesPerNode is the accounting figure for MaxMemoryMB.
 const bytesPerNode = 48
 
@@ -154,6 +159,9 @@ func (opt Options) Validate() error {
 	}
 	if !(opt.Explore >= 0 && opt.Explore <= 1) { // NaN too
 		return fmt.Errorf("%w: exploration weight %v, want 0 (none) to 1", ErrBadOptions, opt.Explore)
+	}
+	if opt.VirtualLoss < 0 || opt.VirtualLoss > maxVirtualLoss {
+		return fmt.Errorf("%w: virtual loss %d, want 0 or 1 (one visit) to %d", ErrBadOptions, opt.VirtualLoss, maxVirtualLoss)
 	}
 	if !(opt.ResignThreshold >= 0 && opt.ResignThreshold < 1) {
 		return fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)

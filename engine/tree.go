@@ -39,6 +39,7 @@ type tree struct {
 	base      int            // root visits when the current search began
 	widening  bool           // progressive widening (Options.Widening)
 	explore   float64        // the exploration term's weight (Options.Explore)
+	vloss     float32        // visits a walk adds beyond its own at each node below the root until its backup (Options.VirtualLoss - 1)
 	model     *compiledModel // the learned move model (nil: hand-set priors)
 }
 
@@ -152,6 +153,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	}
 	t := newTree(e.opt.Size, maxNodes)
 	t.komi, t.widening, t.explore, t.model = e.opt.Komi, e.opt.Widening, e.opt.Explore, e.model
+	t.vloss = float32(max(e.opt.VirtualLoss, 1) - 1)
 	t.setRoot(root)
 	t.expand(0, root)
 	return t
@@ -299,7 +301,8 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		nd := t.at(idx)
 		first := atomic.LoadInt32(&nd.child)
 		if first < 0 {
-			if first == noChildren && !t.full.Load() && (searched(nd) >= expandAfter(t.size) || idx == 0) &&
+			// This walk's own extra virtual loss is no visit of the leaf's.
+			if first == noChildren && !t.full.Load() && (searched(nd)-t.vloss >= expandAfter(t.size) || idx == 0) &&
 				atomic.CompareAndSwapInt32(&nd.child, noChildren, growing) {
 				return path, moves, idx
 			}
@@ -332,7 +335,7 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		}
 		b.PlayLegal(c, ch.move)
 		moves = append(moves, ch.move)
-		addF(&ch.visits, 1)
+		addF(&ch.visits, 1+t.vloss)
 		path = append(path, best)
 		idx = best
 		if b.Passes() >= 2 {
@@ -474,6 +477,9 @@ func (t *tree) backup(path []int32, moves []board.Point, blackValue float32, fir
 		}
 		if v := valueFor(mover, blackValue); v != 0 {
 			addF(&nd.wins, v)
+		}
+		if d > 0 && t.vloss > 0 {
+			addF(&nd.visits, -t.vloss)
 		}
 		if c0 := atomic.LoadInt32(&nd.child); c0 >= 0 {
 			toMove := colorAt(d)

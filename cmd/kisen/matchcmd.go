@@ -75,7 +75,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
          [--opponent NAME] [--games N] [--first N] [--size 9]
          [--move-time 1s [--fixed-time | --bank] |
           --playouts N [--count-kept] | --main-time 5m [--clock-plan]]
-         [--ponder] [--no-replies] [--explore C] [--out DIR]`,
+         [--ponder] [--no-replies] [--explore C] [--virtual-loss N] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.\n"+
@@ -106,6 +106,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (engine.ponder in play)")
 	noReplies := fs.Bool("no-replies", false, "kisen's playouts do without the last-good-reply tables (an A/B arm)")
 	explore := fs.Float64("explore", 0, "kisen's selection adds `C`·√(ln N / n) to a child's value (an A/B arm; 0: none)")
+	vloss := fs.Int("virtual-loss", 1, "visits `N` (1-8) each search walk counts on its way down until its result is in (an A/B arm)")
 	if err := parseFlags(fs, args); err != nil {
 		return matchSetup{}, err
 	}
@@ -155,6 +156,9 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	if !(*explore >= 0 && *explore <= 1) { // NaN too
 		return matchSetup{}, usageError{fmt.Errorf("match: --explore %v: want 0 (none) to 1", *explore)}
 	}
+	if *vloss < 1 || *vloss > 8 {
+		return matchSetup{}, usageError{fmt.Errorf("match: --virtual-loss %d: want 1 (one visit, the default) to 8", *vloss)}
+	}
 	model, err := readModel(*modelFile)
 	if err != nil {
 		return matchSetup{}, usageError{fmt.Errorf("match: %w", err)}
@@ -163,7 +167,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	// and the clock's with --clock-plan (strength.md, "A visit plan from
 	// the first search" and "The visit plan under a clock").
 	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank || *clockPlan
-	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore}
+	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore, VirtualLoss: *vloss}
 	// The flags above name what a user types; this catches any pairing
 	// the engine refuses before the opponent is started.
 	if err := opt.Validate(); err != nil {
