@@ -286,7 +286,8 @@ func (t *tree) child(idx int32, p board.Point) int32 {
 // descend walks by UCT-RAVE from the last node of path (from the root when
 // path is empty), playing the moves on b. Threads share the tree without a
 // lock (atomic.go). Virtual loss: visits are counted on the way down, wins
-// on the way back. At a leaf that has earned children it claims the leaf
+// on the way back; with Options.VirtualLoss N a walk counts N visits at
+// each node below the root and backup takes N-1 back. At a leaf that has earned children it claims the leaf
 // (child = growing) and returns it as grow, b being the leaf's position:
 // the caller computes the children with their priors, installs them and
 // calls descend again with the same path. A leaf another thread is growing
