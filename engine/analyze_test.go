@@ -122,15 +122,10 @@ func TestExplorationTriesTheLessVisited(t *testing.T) {
 		explore float64
 		want    string
 	}{{0.1, "the less visited"}, {0, "the best"}} {
-		tr := newTree(9, 1<<chunkBits)
-		tr.explore = tc.explore
 		best, other := board.At(9, 3, 3), board.At(9, 5, 5)
-		tr.install(0, []node{
-			{move: best, visits: 5000, wins: 2750, child: noChildren},
-			{move: other, visits: 20, wins: 10, child: noChildren},
-		})
-		root := tr.at(0)
-		root.visits, root.wins = 5020, 0.45*5020 // the mover's wins: the side to move leads
+		// the root's wins are the mover's: the side to move leads
+		tr := twoMoveTree(node{move: best, visits: 5000, wins: 2750}, node{move: other, visits: 20, wins: 10}, 0.45)
+		tr.explore = tc.explore
 		path, _, _ := tr.descend(board.MustNew(9), nil, nil)
 		got := "the best"
 		if tr.at(path[1]).move == other {
@@ -162,15 +157,10 @@ func TestVirtualLossTurnsTheNextWalkAway(t *testing.T) {
 		vloss float32
 		want  string
 	}{{3, "the other"}, {0, "the best"}} {
-		tr := newTree(9, 1<<chunkBits)
-		tr.vloss = tc.vloss
 		best, other := board.At(9, 3, 3), board.At(9, 5, 5)
-		tr.install(0, []node{
-			{move: best, visits: 20, wins: 12, child: noChildren},
-			{move: other, visits: 20, wins: 11, child: noChildren},
-		})
-		root := tr.at(0)
-		root.visits, root.wins = 40, 20 // an even parent: no first-play shift
+		// an even parent: no first-play shift
+		tr := twoMoveTree(node{move: best, visits: 20, wins: 12}, node{move: other, visits: 20, wins: 11}, 0.5)
+		tr.vloss = tc.vloss
 		first, _, _ := tr.descend(board.MustNew(9), nil, nil)
 		second, _, _ := tr.descend(board.MustNew(9), nil, nil)
 		if tr.at(first[1]).move != best {
@@ -196,6 +186,9 @@ func TestVirtualLossIsTakenBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := e.tree
+	if tr.vloss != 3 {
+		t.Fatalf("VirtualLoss 4 gave the tree %v extra visits a walk, want 3", tr.vloss)
+	}
 	if got := tr.rootVisits(); got != d.Playouts || got < 3000 {
 		t.Errorf("root visits %d, decision's playouts %d, want the same and at least 3000", got, d.Playouts)
 	}
@@ -225,9 +218,21 @@ func TestVirtualLossIsTakenBack(t *testing.T) {
 	walk(0, 0)
 }
 
+// twoMoveTree is a 9x9 tree whose root has the two leaves a and b, its
+// visits theirs and its wins the share rootMean of them.
+func twoMoveTree(a, b node, rootMean float32) *tree {
+	tr := newTree(9, 1<<chunkBits)
+	a.child, b.child = noChildren, noChildren
+	tr.install(0, []node{a, b})
+	root := tr.at(0)
+	root.visits = a.visits + b.visits
+	root.wins = rootMean * root.visits
+	return tr
+}
+
 // A virtual loss outside 0–8 is refused with the option named.
 func TestNewRefusesVirtualLoss(t *testing.T) {
-	for _, v := range []int{-1, maxVirtualLoss + 1} {
+	for _, v := range []int{-1, MaxVirtualLoss + 1} {
 		_, err := New(Options{Size: 9, VirtualLoss: v})
 		if !errors.Is(err, ErrBadOptions) || !strings.Contains(err.Error(), "virtual loss") {
 			t.Errorf("VirtualLoss %d: err %v, want ErrBadOptions naming the virtual loss", v, err)

@@ -140,9 +140,9 @@ const (
 	playoutKoMax  = 9
 )
 
-// maxVirtualLoss bounds Options.VirtualLoss: a few visits already turn the
+// MaxVirtualLoss bounds Options.VirtualLoss: a few visits already turn the
 // other threads away from a line in flight.
-const maxVirtualLoss = 8
+const MaxVirtualLoss = 8
 
 // bytesPerNode is the accounting figure for MaxMemoryMB.
 const bytesPerNode = 48
@@ -160,8 +160,8 @@ func (opt Options) Validate() error {
 	if !(opt.Explore >= 0 && opt.Explore <= 1) { // NaN too
 		return fmt.Errorf("%w: exploration weight %v, want 0 (none) to 1", ErrBadOptions, opt.Explore)
 	}
-	if opt.VirtualLoss < 0 || opt.VirtualLoss > maxVirtualLoss {
-		return fmt.Errorf("%w: virtual loss %d, want 0 or 1 (one visit) to %d", ErrBadOptions, opt.VirtualLoss, maxVirtualLoss)
+	if opt.VirtualLoss < 0 || opt.VirtualLoss > MaxVirtualLoss {
+		return fmt.Errorf("%w: virtual loss %d, want 0 or 1 (one visit) to %d", ErrBadOptions, opt.VirtualLoss, MaxVirtualLoss)
 	}
 	if !(opt.ResignThreshold >= 0 && opt.ResignThreshold < 1) {
 		return fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)
