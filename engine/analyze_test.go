@@ -218,6 +218,23 @@ func TestVirtualLossIsTakenBack(t *testing.T) {
 	walk(0, 0)
 }
 
+// VirtualLoss 0 is three visits on 9x9 and one on 19x19; a number given
+// is kept on every board.
+func TestVirtualLossDefaultsByBoard(t *testing.T) {
+	for _, c := range []struct {
+		size, vloss int
+		want        float32
+	}{{9, 0, 2}, {19, 0, 0}, {13, 0, 0}, {9, 1, 0}, {19, 3, 2}} {
+		e := newTestEngine(t, Options{Size: c.size, Komi: 6.5, Playouts: 50, Threads: 1, VirtualLoss: c.vloss, Seed: 3})
+		if _, err := e.GenMove(context.Background(), board.MustNew(c.size), board.Black, Clock{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.tree.vloss; got != c.want {
+			t.Errorf("size %d, VirtualLoss %d: %v extra visits a walk, want %v", c.size, c.vloss, got, c.want)
+		}
+	}
+}
+
 // twoMoveTree is a 9x9 tree whose root has the two leaves a and b, its
 // visits theirs and its wins the share rootMean of them.
 func twoMoveTree(a, b node, rootMean float32) *tree {

@@ -89,7 +89,7 @@ func TestBankKeepsWhatMovesSave(t *testing.T) {
 // without the credit it runs on. The search's start is set back so the
 // test reads no clock but the one the rule reads.
 func TestBankedSearchCreditsKeptTree(t *testing.T) {
-	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 2000, Seed: 13})
+	e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 4000, Seed: 13})
 	b := board.MustNew(9)
 	searchAndPlayPV(t, e, b)
 	root := b.Clone()

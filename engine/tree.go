@@ -153,7 +153,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	}
 	t := newTree(e.opt.Size, maxNodes)
 	t.komi, t.widening, t.explore, t.model = e.opt.Komi, e.opt.Widening, e.opt.Explore, e.model
-	t.vloss = float32(max(e.opt.VirtualLoss, 1) - 1)
+	t.vloss = float32(e.opt.virtualLoss() - 1)
 	t.setRoot(root)
 	t.expand(0, root)
 	return t

@@ -106,7 +106,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (engine.ponder in play)")
 	noReplies := fs.Bool("no-replies", false, "kisen's playouts do without the last-good-reply tables (an A/B arm)")
 	explore := fs.Float64("explore", 0, "kisen's selection adds `C`·√(ln N / n) to a child's value (an A/B arm; 0: none)")
-	vloss := fs.Int("virtual-loss", 1, "visits `N` (1 to engine.MaxVirtualLoss) each search walk counts on its way down until its result is in (an A/B arm)")
+	vloss := fs.Int("virtual-loss", 0, "visits `N` (1 to engine.MaxVirtualLoss) each search walk counts on its way down until its result is in (an A/B arm; 0: the engine's default, 3 on 9x9 and 1 on larger boards)")
 	if err := parseFlags(fs, args); err != nil {
 		return matchSetup{}, err
 	}
@@ -156,8 +156,8 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	if !(*explore >= 0 && *explore <= 1) { // NaN too
 		return matchSetup{}, usageError{fmt.Errorf("match: --explore %v: want 0 (none) to 1", *explore)}
 	}
-	if *vloss < 1 || *vloss > engine.MaxVirtualLoss {
-		return matchSetup{}, usageError{fmt.Errorf("match: --virtual-loss %d: want 1 (one visit, the default) to %d", *vloss, engine.MaxVirtualLoss)}
+	if *vloss < 0 || *vloss > engine.MaxVirtualLoss {
+		return matchSetup{}, usageError{fmt.Errorf("match: --virtual-loss %d: want 0 (the engine's default) or 1 (one visit) to %d", *vloss, engine.MaxVirtualLoss)}
 	}
 	model, err := readModel(*modelFile)
 	if err != nil {

@@ -276,7 +276,7 @@ func TestMatchRefusesEngineFlags(t *testing.T) {
 		{[]string{"--explore", "2"}, "--explore 2: want 0 (none) to 1"},
 		{[]string{"--explore", "-0.1"}, "--explore -0.1"},
 		{[]string{"--explore", "NaN"}, "--explore NaN"},
-		{[]string{"--virtual-loss", "0"}, "--virtual-loss 0: want 1 (one visit, the default) to 8"},
+		{[]string{"--virtual-loss", "-1"}, "--virtual-loss -1: want 0 (the engine's default) or 1 (one visit) to 8"},
 		{[]string{"--virtual-loss", "9"}, "--virtual-loss 9"},
 		{[]string{"--threads", "-1"}, "must not be negative"},
 		{[]string{"--playouts", "-5"}, "must not be negative"},
