@@ -106,7 +106,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	ponder := fs.Bool("ponder", false, "kisen searches on the opponent's time too (engine.ponder in play)")
 	noReplies := fs.Bool("no-replies", false, "kisen's playouts do without the last-good-reply tables (an A/B arm)")
 	explore := fs.Float64("explore", 0, "kisen's selection adds `C`·√(ln N / n) to a child's value (an A/B arm; 0: none)")
-	vloss := fs.Int("virtual-loss", 0, "visits `N` (1 to engine.MaxVirtualLoss) each search walk counts on its way down until its result is in (an A/B arm; 0: the engine's default, 3 on 9x9 and 1 on larger boards)")
+	vloss := fs.Int("virtual-loss", 0, fmt.Sprintf("visits `N` (1 to %d) each search walk counts on its way down until its result is in (an A/B arm; 0: the engine's default for the board)", engine.MaxVirtualLoss))
 	if err := parseFlags(fs, args); err != nil {
 		return matchSetup{}, err
 	}
