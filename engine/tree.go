@@ -435,9 +435,9 @@ func firstPlayShift(nd *node) float64 {
 // run 5, game 1 went unseen through 50,000 playouts that way
 // (docs/strength.md, the second opinion on run 5).
 //
-// It acts on 9x9 only, where it won. On 19x19 RAVE carries the search:
-// a ceiling scaled to a short search's count lost 14 games of 14
-// (docs/strength.md, the A/B table, fifty-sixth session).
+// It acts on 9x9 only, where it won. On 19x19 a ceiling scaled to a
+// short search's count lost 14 games of 14, so RAVE keeps its full weight
+// there (docs/strength.md, the A/B table, fifty-sixth session).
 func (t *tree) raveCeiling(n float32) float64 {
 	if t.size > 9 {
 		return 1
