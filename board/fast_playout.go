@@ -246,6 +246,12 @@ func (b *Board) lastMoveAnswer(c Color, r *Rand, prev, last Point, aid PlayoutAi
 			return p
 		}
 	}
+	// The same race for an own chain of three liberties or more.
+	if aid.RaceLibs >= 3 {
+		if p := b.longRaceMove(c, last, min(aid.RaceLibs, raceLibsMax)); p != Pass {
+			return p
+		}
+	}
 	// The vital point of a three-point eye space next to it.
 	if p := b.nakadeMove(c, last, 3); p != Pass {
 		return p
@@ -393,6 +399,10 @@ type PlayoutAids struct {
 	// ko taken in the tree, before the playout, is left to the watch: the
 	// version that tracked it too won 51 of 100 (strength.md).
 	KoRate int
+	// RaceLibs, 3 or more, lets an own chain next to the last move with
+	// three to RaceLibs liberties (raceLibsMax at most) answer it in a
+	// capturing race (longRaceMove); below 3 the rule is off.
+	RaceLibs int
 
 	// BentFour removes, when the playout ends by two passes, the chains
 	// a bent four in the corner kills by rule (Japanese rules; the
@@ -408,6 +418,10 @@ type PlayoutAids struct {
 	// lastTook is the number of stones the last move captured.
 	lastTook int
 }
+
+// raceLibsMax bounds PlayoutAids.RaceLibs: libsUpTo counts up to eight,
+// and a chain with more liberties is in no race a playout can read.
+const raceLibsMax = 6
 
 // koCaptureMax is the number of ko captures after which a playout takes
 // no more kos (PlayoutAids.koSpent).

@@ -196,6 +196,81 @@ func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
 	return Pass
 }
 
+// longRaceMove is the race answer of c's longer chains: an own chain of
+// two or more stones next to the last move, left with three to maxLibs
+// liberties, takes a touching opponent chain in atari, or ataris one with
+// two liberties where the escape gets two liberties at most. raceMove
+// answers only once the chain is down to two, and by then a race of
+// three liberties against two is often already lost (Pachi's nlib check
+// asks the same question). Pass when no such chain or move.
+func (b *Board) longRaceMove(c Color, last Point, maxLibs int) Point {
+	o := c.Opponent()
+	for _, n := range b.neighbours(last) {
+		if b.color[n] != c || b.stones[b.head[n]] < 2 {
+			continue
+		}
+		h := b.head[n]
+		if libs := b.libsUpTo(h, maxLibs+1); libs < 3 || libs > maxLibs {
+			continue
+		}
+		var seen [8]Point
+		ns := 0
+		for s := h; ; {
+			for _, q := range b.neighbours(s) {
+				if b.color[q] != o {
+					continue
+				}
+				g := b.head[q]
+				if slices.Contains(seen[:ns], g) || ns == len(seen) {
+					continue
+				}
+				seen[ns] = g
+				ns++
+				if b.inAtari(g) {
+					if l := b.soleLib(g); b.Legal(c, l) && !b.snapback(c, l) {
+						return l
+					}
+					continue
+				}
+				if a1, a2, ok := b.twoLibs(g); ok {
+					if at := b.chaseAtari(c, a1, a2, 2, Pass, Pass); at != Pass {
+						return at
+					}
+				}
+			}
+			s = b.next[s]
+			if s == h {
+				break
+			}
+		}
+	}
+	return Pass
+}
+
+// libsUpTo counts the liberties of the chain with head h, stopping at
+// limit (at most 8).
+func (b *Board) libsUpTo(h Point, limit int) int {
+	var found [8]Point
+	n := 0
+	for s := h; ; {
+		for _, q := range b.neighbours(s) {
+			if b.color[q] != Empty || slices.Contains(found[:n], q) {
+				continue
+			}
+			found[n] = q
+			n++
+			if n >= limit {
+				return n
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			break
+		}
+	}
+	return n
+}
+
 // nakadeMove answers a last move next to an empty region of three to
 // maxSize points bordered by one colour only: whoever is to move plays
 // its vital point, for the owner the second eye and for the attacker the

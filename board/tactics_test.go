@@ -361,3 +361,59 @@ func TestNoKoOnceTheKosAreSpent(t *testing.T) {
 		t.Error("the ko is taken after the kos are spent")
 	}
 }
+
+// longRace is a white pair (B2-C2) that Black's D2 has just left with
+// three liberties (A2, B1, C1), touching a black pair (B3-C3) of two
+// liberties (A3, B4).
+func longRace(t *testing.T) *Board {
+	b := setupRows(t,
+		".....",
+		"..O..",
+		".XXO.",
+		".OO.X",
+		".....")
+	b.PlayLegal(Black, pt(3, 1)) // D2
+	return b
+}
+
+func TestLongRaceMoveAtarisTheShorterChain(t *testing.T) {
+	b := longRace(t)
+	p := b.longRaceMove(White, b.Last().Point, 4)
+	if p != pt(0, 2) && p != pt(1, 3) {
+		t.Fatalf("White answers D2 at %v, want an atari of B3-C3 at A3 or B4", p)
+	}
+	// The rule runs before the nakade and shape answers when asked for.
+	r := NewRand(1)
+	if q := b.lastMoveAnswer(White, r, Pass, b.Last().Point, PlayoutAids{RaceLibs: 4}); q != pt(0, 2) && q != pt(1, 3) {
+		t.Errorf("lastMoveAnswer with RaceLibs 4 = %v, want the race atari", q)
+	}
+}
+
+func TestLongRaceMoveLimits(t *testing.T) {
+	b := longRace(t)
+	// Three liberties is above a limit of two (no chain qualifies).
+	if p := b.longRaceMove(White, b.Last().Point, 2); p != Pass {
+		t.Errorf("longRaceMove with at most 2 liberties = %v, want Pass", p)
+	}
+	// A single stone is in no race of its own.
+	c := setupRows(t,
+		".....",
+		"..O..",
+		".XXO.",
+		".O..X",
+		".....")
+	c.PlayLegal(Black, pt(2, 1)) // C2 beside the lone B2
+	if p := c.longRaceMove(White, c.Last().Point, 4); p != Pass {
+		t.Errorf("a lone stone raced at %v, want Pass", p)
+	}
+}
+
+func TestLibsUpTo(t *testing.T) {
+	b := longRace(t)
+	if n := b.libsUpTo(b.head[pt(1, 1)], 8); n != 3 {
+		t.Errorf("libsUpTo(B2-C2) = %d, want 3", n)
+	}
+	if n := b.libsUpTo(b.head[pt(1, 1)], 2); n != 2 {
+		t.Errorf("libsUpTo with limit 2 = %d, want 2", n)
+	}
+}

@@ -99,7 +99,7 @@ func TestBankedSearchCreditsKeptTree(t *testing.T) {
 		t.Fatalf("%d root visits kept after the expected reply, want 200 or more", tr.base)
 	}
 	for _, credit := range []bool{true, false} {
-		th := newSearchThread(9, 7, nil)
+		th := newSearchThread(Options{Size: 9}, 7, nil)
 		th.tree, th.root = tr, root
 		th.bud = budget{min: 10 * time.Second, target: 10 * time.Second, max: 10 * time.Second, credit: credit}
 		th.start = time.Now().Add(-6 * time.Second)

@@ -30,6 +30,7 @@ type Options struct {
 	NoReplies       bool          // playouts without last-good-reply tables (for A/B tests)
 	Explore         float64       // >0: the selection adds Explore·√(ln N / n) to a child's value (tree.go, exploreWeight; for A/B tests)
 	VirtualLoss     int           // visits a walk counts at each node on its way down, all but one taken back with its result; 0 = the board's default, virtualLoss (tree.go, descend)
+	RaceLibs        int           // the most liberties at which an own chain next to the last move answers it in a race in the playouts (2 to MaxRaceLibs; 2: only chains of two, board.PlayoutAids.RaceLibs); 0 = the board's default, raceLibs
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
 	Model           *MoveModel    // a model in place of the committed ones, e.g. a refit under test; nil: engine/moves*.model
@@ -112,12 +113,13 @@ const ownTerritory = 0.7
 // 19x19").
 const playoutLadderMax = 9
 
-// playoutAids are a search thread's playout helpers on a size×size board:
-// its reply tables lg (nil: none), and its ladder reader lad up to
-// playoutLadderMax.
-func playoutAids(size int, lg *board.Replies, lad *board.Ladders) board.PlayoutAids {
+// playoutAids are a search thread's playout helpers for the options'
+// board: its reply tables lg (nil: none), its ladder reader lad up to
+// playoutLadderMax, and the race limit of the options.
+func playoutAids(opt Options, lg *board.Replies, lad *board.Ladders) board.PlayoutAids {
+	size := opt.Size
 	// The search counts Japanese: the bent four in the corner is dead.
-	aids := board.PlayoutAids{Replies: lg, BentFour: true}
+	aids := board.PlayoutAids{Replies: lg, BentFour: true, RaceLibs: opt.raceLibs()}
 	if size <= playoutLadderMax {
 		aids.Ladders = lad
 	}
@@ -169,6 +171,19 @@ func (opt Options) virtualLoss() int {
 	}
 }
 
+// MaxRaceLibs bounds Options.RaceLibs: a chain with more liberties is in
+// no race a playout can read by ataris.
+const MaxRaceLibs = 6
+
+// raceLibs is the playouts' race limit (board.PlayoutAids.RaceLibs) on
+// the options' board: Options.RaceLibs, or the board's default for 0.
+func (opt Options) raceLibs() int {
+	if opt.RaceLibs > 0 {
+		return opt.RaceLibs
+	}
+	return 2
+}
+
 // bytesPerNode is the accounting figure for MaxMemoryMB.
 const bytesPerNode = 48
 
@@ -187,6 +202,9 @@ func (opt Options) Validate() error {
 	}
 	if opt.VirtualLoss < 0 || opt.VirtualLoss > MaxVirtualLoss {
 		return fmt.Errorf("%w: virtual loss %d, want 0 (the board's default) or 1 (one visit) to %d", ErrBadOptions, opt.VirtualLoss, MaxVirtualLoss)
+	}
+	if opt.RaceLibs != 0 && (opt.RaceLibs < 2 || opt.RaceLibs > MaxRaceLibs) {
+		return fmt.Errorf("%w: race liberties %d, want 0 (the board's default) or 2 (chains of two only) to %d", ErrBadOptions, opt.RaceLibs, MaxRaceLibs)
 	}
 	if !(opt.ResignThreshold >= 0 && opt.ResignThreshold < 1) {
 		return fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)

@@ -29,7 +29,7 @@ func newTestEngine(t testing.TB, opt Options) *Engine {
 }
 
 func TestNewRejectsBadOptions(t *testing.T) {
-	for _, o := range []Options{{Size: 1}, {Size: 9, Threads: -1}, {Size: 9, ResignThreshold: 1.5}, {Size: 9, ResignThreshold: math.NaN()}} {
+	for _, o := range []Options{{Size: 1}, {Size: 9, Threads: -1}, {Size: 9, ResignThreshold: 1.5}, {Size: 9, ResignThreshold: math.NaN()}, {Size: 9, RaceLibs: 1}, {Size: 9, RaceLibs: MaxRaceLibs + 1}} {
 		if _, err := New(o); !errors.Is(err, ErrBadOptions) {
 			t.Errorf("New(%+v): err %v, want ErrBadOptions", o, err)
 		}
@@ -1105,12 +1105,22 @@ func TestPlayoutAidsLaddersOn9x9Only(t *testing.T) {
 	var lg board.Replies
 	var lad board.Ladders
 	for size, want := range map[int]bool{7: true, 9: true, 13: false, 19: false} {
-		a := playoutAids(size, &lg, &lad)
+		a := playoutAids(Options{Size: size}, &lg, &lad)
 		if got := a.Ladders != nil; got != want {
 			t.Errorf("%dx%d: ladder read %v, want %v", size, size, got, want)
 		}
 		if a.Replies != &lg {
 			t.Errorf("%dx%d: reply tables not passed on", size, size)
+		}
+	}
+}
+
+// Options.RaceLibs reaches the playouts; 0 is the board's default.
+func TestPlayoutAidsRaceLibs(t *testing.T) {
+	var lad board.Ladders
+	for _, c := range []struct{ opt, want int }{{0, 2}, {2, 2}, {4, 4}, {MaxRaceLibs, MaxRaceLibs}} {
+		if got := playoutAids(Options{Size: 19, RaceLibs: c.opt}, nil, &lad).RaceLibs; got != c.want {
+			t.Errorf("RaceLibs %d: the playouts race up to %d liberties, want %d", c.opt, got, c.want)
 		}
 	}
 }

@@ -8,10 +8,12 @@ import "github.com/kisen-go/kisen/board"
 // without the reply tables a search learns as it goes. Tools use them to
 // ask what the playouts alone make of a position, apart from the tree:
 // scripts/fightset scores their verdicts on groups whose fate is known.
-// b is not changed.
-func Playouts(b *board.Board, n int, seed uint64, end func(*board.Board)) {
+// b is not changed. Of opt only the playout settings count (RaceLibs);
+// the board size is b's.
+func Playouts(b *board.Board, opt Options, n int, seed uint64, end func(*board.Board)) {
 	var lad board.Ladders
-	aids := playoutAids(b.Size(), nil, &lad)
+	opt.Size = b.Size()
+	aids := playoutAids(opt, nil, &lad)
 	r := board.NewRand(seed)
 	pb := b.Clone()
 	maxMoves := 3 * b.Size() * b.Size()

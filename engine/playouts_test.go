@@ -18,7 +18,7 @@ func TestPlayoutsRunToTheEnd(t *testing.T) {
 	}
 	before := b.String()
 	n := 0
-	Playouts(b, 20, 1, func(end *board.Board) {
+	Playouts(b, Options{}, 20, 1, func(end *board.Board) {
 		n++
 		if end.Passes() < 2 {
 			t.Errorf("playout %d ended after %d passes, want 2:\n%v", n, end.Passes(), end)
@@ -40,7 +40,7 @@ func TestPlayoutsRunToTheEnd(t *testing.T) {
 func TestPlayoutsEndAfterKoCycles(t *testing.T) {
 	b := judgeReadMoves(t, filepath.Join("testdata", "endgame", "m19-run2-game2-245.sgf"))
 	capped := 0
-	Playouts(b, 200, 1, func(end *board.Board) {
+	Playouts(b, Options{}, 200, 1, func(end *board.Board) {
 		if end.Passes() < 2 {
 			capped++
 		}

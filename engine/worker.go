@@ -44,7 +44,7 @@ func (e *Engine) startWorkers(ctx context.Context, ts []*tree, root *board.Board
 	for i := 0; i < e.threads; i++ {
 		wg.Add(1)
 		e.seed = e.seed*6364136223846793005 + 1442695040888963407
-		th := newSearchThread(e.opt.Size, e.seed, e.threadReplies(i))
+		th := newSearchThread(e.opt, e.seed, e.threadReplies(i))
 		th.tree, th.root, th.bud, th.start, th.stop, th.halt = ts[i%len(ts)], root, bud, start, stop, halt
 		go func() {
 			defer wg.Done()
@@ -54,9 +54,10 @@ func (e *Engine) startWorkers(ctx context.Context, ts []*tree, root *board.Board
 	return &wg
 }
 
-// newSearchThread makes a thread's random source and scratch space for a
-// size×size board.
-func newSearchThread(size int, seed uint64, lg *board.Replies) *searchThread {
+// newSearchThread makes a thread's random source, playout aids and
+// scratch space for the options' board.
+func newSearchThread(opt Options, seed uint64, lg *board.Replies) *searchThread {
+	size := opt.Size
 	th := &searchThread{
 		size:        size,
 		r:           board.NewRand(seed),
@@ -68,7 +69,7 @@ func newSearchThread(size int, seed uint64, lg *board.Replies) *searchThread {
 		first:       make([]board.Color, (size+2)*(size+2)),
 		marginScale: float32(size*size) / 2,
 	}
-	th.aids = playoutAids(size, lg, &th.lad)
+	th.aids = playoutAids(opt, lg, &th.lad)
 	return th
 }
 

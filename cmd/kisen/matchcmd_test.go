@@ -200,7 +200,7 @@ func TestMatchArmFlags(t *testing.T) {
 	if len(with) == 0 || !slices.Equal(with, again) {
 		t.Fatalf("the same game played twice differs:\n%v\n%v", with, again)
 	}
-	for _, arm := range [][]string{{"--no-replies"}, {"--explore", "0.1"}} {
+	for _, arm := range [][]string{{"--no-replies"}, {"--explore", "0.1"}, {"--race-libs", "4"}} {
 		if slices.Equal(moves(arm...), with) {
 			t.Errorf("%v played the same game as the committed engine:\n%v", arm, with)
 		}
@@ -278,6 +278,8 @@ func TestMatchRefusesEngineFlags(t *testing.T) {
 		{[]string{"--explore", "NaN"}, "--explore NaN"},
 		{[]string{"--virtual-loss", "-1"}, "--virtual-loss -1: want 0 (the engine's default) or 1 (one visit) to 8"},
 		{[]string{"--virtual-loss", "9"}, "--virtual-loss 9"},
+		{[]string{"--race-libs", "1"}, "--race-libs 1: want 0 (the engine's default) or 2 (chains of two only) to 6"},
+		{[]string{"--race-libs", "7"}, "--race-libs 7"},
 		{[]string{"--threads", "-1"}, "must not be negative"},
 		{[]string{"--playouts", "-5"}, "must not be negative"},
 		{[]string{"--move-time", "-1s"}, "must not be negative"},

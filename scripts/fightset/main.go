@@ -8,7 +8,7 @@
 //
 //	go run ./scripts/fightset label [-gnugo CMD] [-min 2] [-workers 2] SET.tsv > FIGHTS.tsv
 //	go run ./scripts/fightset confirm -engine CMD [-margin 0.3] FIGHTS.tsv > CONFIRMED.tsv
-//	go run ./scripts/fightset measure [-playouts 500] [-workers 2] FIGHTS.tsv > VERDICTS.tsv
+//	go run ./scripts/fightset measure [-playouts 500] [-workers 2] [-race-libs N] FIGHTS.tsv > VERDICTS.tsv
 //	go run ./scripts/fightset measure -engine CMD FIGHTS.tsv > VERDICTS.tsv
 //	go run ./scripts/fightset compare BASE.tsv ARM.tsv
 //
@@ -88,7 +88,7 @@ func main() {
 func usage() {
 	fmt.Fprintln(os.Stderr, "usage: fightset label [-gnugo CMD] [-min N] [-workers N] SET.tsv\n"+
 		"       fightset confirm -engine CMD FIGHTS.tsv\n"+
-		"       fightset measure [-playouts N] [-workers N] [-seed N] [-engine CMD] FIGHTS.tsv\n"+
+		"       fightset measure [-playouts N] [-workers N] [-seed N] [-race-libs N] [-engine CMD] FIGHTS.tsv\n"+
 		"       fightset compare BASE.tsv ARM.tsv")
 	os.Exit(2)
 }
@@ -307,10 +307,12 @@ func measure(args []string) error {
 	workers := fs.Int("workers", 2, "items measured at once")
 	seed := fs.Uint64("seed", 1, "seed of the first item; the others follow")
 	command := fs.String("engine", "", "read the shares from this GTP engine's gogui-influence instead")
+	raceLibs := fs.Int("race-libs", 0, "the playouts' race limit (engine.Options.RaceLibs; 0: the board's default)")
 	fs.Parse(args)
 	if fs.NArg() != 1 {
 		usage()
 	}
+	opt := engine.Options{RaceLibs: *raceLibs}
 	ps, err := oracleset.Read(fs.Arg(0), 9)
 	if err != nil {
 		return err
@@ -329,7 +331,7 @@ func measure(args []string) error {
 		}
 	} else {
 		oracleset.Each(len(items), *workers, func(_, i int) {
-			share[i], errs[i] = survival(items[i], *playouts, *seed+uint64(i))
+			share[i], errs[i] = survival(items[i], opt, *playouts, *seed+uint64(i))
 		})
 	}
 	w := bufio.NewWriter(os.Stdout)
@@ -371,7 +373,7 @@ func parseItem(p oracleset.Position) (item, error) {
 
 // survival is the share of playouts from the item's position in which the
 // group's stone is still its colour at the end.
-func survival(it item, n int, seed uint64) (float64, error) {
+func survival(it item, opt engine.Options, n int, seed uint64) (float64, error) {
 	b, _, err := it.Board()
 	if err != nil {
 		return 0, err
@@ -381,7 +383,7 @@ func survival(it item, n int, seed uint64) (float64, error) {
 		return 0, err
 	}
 	lived := 0
-	engine.Playouts(b, n, seed, func(end *board.Board) {
+	engine.Playouts(b, opt, n, seed, func(end *board.Board) {
 		if end.At(pt) == it.color {
 			lived++
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kisen-go/kisen/board"
+	"github.com/kisen-go/kisen/engine"
 	"github.com/kisen-go/kisen/internal/oracleset"
 )
 
@@ -38,7 +39,7 @@ func TestSurvival(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			it := item{Position: oracleset.Position{Key: tc.name, Size: 9, Komi: 6.5, Moves: strings.Split(tc.moves, ",")},
 				vertex: tc.vertex, color: tc.color}
-			got, err := survival(it, 200, 1)
+			got, err := survival(it, engine.Options{}, 200, 1)
 			if err != nil {
 				t.Fatal(err)
 			}

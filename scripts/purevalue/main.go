@@ -141,7 +141,7 @@ func play(p oracleset.Position, n int, seed uint64) (result, error) {
 		return result{}, err
 	}
 	var r result
-	engine.Playouts(b, n, seed, func(end *board.Board) {
+	engine.Playouts(b, engine.Options{}, n, seed, func(end *board.Board) {
 		if won(end, p.Komi, toMove) {
 			r.wins++
 		}
@@ -170,7 +170,7 @@ func ownership(set []oracleset.Position, key string, n int, seed uint64) error {
 		size := b.Size()
 		sum := make([]int, size*size)
 		wins := 0
-		engine.Playouts(b, n, seed, func(end *board.Board) {
+		engine.Playouts(b, engine.Options{}, n, seed, func(end *board.Board) {
 			if won(end, p.Komi, toMove) {
 				wins++
 			}
