@@ -31,6 +31,7 @@ type Options struct {
 	Explore         float64       // >0: the selection adds Explore·√(ln N / n) to a child's value (tree.go, exploreWeight; for A/B tests)
 	VirtualLoss     int           // visits a walk counts at each node on its way down, all but one taken back with its result; 0 = the board's default, virtualLoss (tree.go, descend)
 	RaceLibs        int           // the most liberties at which an own chain next to the last move answers it in a race in the playouts (2 to MaxRaceLibs; 2: only chains of two, board.PlayoutAids.RaceLibs); 0 = the board's default, raceLibs
+	PlayoutLadders  bool          // the playouts read ladders on every board, not only up to playoutLadderMax (for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
 	Model           *MoveModel    // a model in place of the committed ones, e.g. a refit under test; nil: engine/moves*.model
@@ -110,17 +111,22 @@ const ownTerritory = 0.7
 // escapes to read, the reading costs a fifth of the search even with
 // stones taken back instead of copied, and the equal-time A/B runs there
 // were neutral (strength.md, "Playouts that read ladders on 13x13 and
-// 19x19").
+// 19x19"). Against Pachi at 3000 playouts a side on 19x19 they won 3 of
+// 18 with a mean margin 24 points smaller (1.3 standard errors), where
+// the engine without them won 0 of 10: not enough to pay a fifth of the
+// playouts' time (strength.md, "Ladders and longer races in the 19x19
+// playouts"). Options.PlayoutLadders turns them on everywhere.
 const playoutLadderMax = 9
 
 // playoutAids are a search thread's playout helpers for the options'
 // board: its reply tables lg (nil: none), its ladder reader lad up to
-// playoutLadderMax, and the race limit of the options.
+// playoutLadderMax (on every board with Options.PlayoutLadders), and the
+// race limit of the options.
 func playoutAids(opt Options, lg *board.Replies, lad *board.Ladders) board.PlayoutAids {
 	size := opt.Size
 	// The search counts Japanese: the bent four in the corner is dead.
 	aids := board.PlayoutAids{Replies: lg, BentFour: true, RaceLibs: opt.raceLibs()}
-	if size <= playoutLadderMax {
+	if size <= playoutLadderMax || opt.PlayoutLadders {
 		aids.Ladders = lad
 	}
 	if size <= playoutKoMax {

@@ -1112,6 +1112,9 @@ func TestPlayoutAidsLaddersOn9x9Only(t *testing.T) {
 		if a.Replies != &lg {
 			t.Errorf("%dx%d: reply tables not passed on", size, size)
 		}
+		if a := playoutAids(Options{Size: size, PlayoutLadders: true}, &lg, &lad); a.Ladders != &lad {
+			t.Errorf("%dx%d with PlayoutLadders: no ladder read", size, size)
+		}
 	}
 }
 

@@ -8,8 +8,8 @@ import "github.com/kisen-go/kisen/board"
 // without the reply tables a search learns as it goes. Tools use them to
 // ask what the playouts alone make of a position, apart from the tree:
 // scripts/fightset scores their verdicts on groups whose fate is known.
-// b is not changed. Of opt only the playout settings count (RaceLibs);
-// the board size is b's.
+// b is not changed. Of opt only the playout settings count (RaceLibs,
+// PlayoutLadders); the board size is b's.
 func Playouts(b *board.Board, opt Options, n int, seed uint64, end func(*board.Board)) {
 	var lad board.Ladders
 	opt.Size = b.Size()

@@ -76,7 +76,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
          [--move-time 1s [--fixed-time | --bank] |
           --playouts N [--count-kept] | --main-time 5m [--clock-plan]]
          [--ponder] [--no-replies] [--explore C] [--virtual-loss N]
-         [--race-libs N] [--out DIR]`,
+         [--race-libs N] [--playout-ladders] [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
 			"final_score counts it. --main-time puts both sides on a sudden-death clock.\n"+
@@ -109,6 +109,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	explore := fs.Float64("explore", 0, "kisen's selection adds `C`·√(ln N / n) to a child's value (an A/B arm; 0: none)")
 	vloss := fs.Int("virtual-loss", 0, fmt.Sprintf("visits `N` (1 to %d) each search walk counts on its way down until its result is in (an A/B arm; 0: the engine's default for the board)", engine.MaxVirtualLoss))
 	raceLibs := fs.Int("race-libs", 0, fmt.Sprintf("the most liberties `N` (2 to %d) at which kisen's own chain next to the last move answers it in a race in the playouts (an A/B arm; 0: the engine's default for the board)", engine.MaxRaceLibs))
+	ladders := fs.Bool("playout-ladders", false, "kisen's playouts read ladders on every board, not only on 9x9 and smaller (an A/B arm)")
 	if err := parseFlags(fs, args); err != nil {
 		return matchSetup{}, err
 	}
@@ -172,7 +173,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	// and the clock's with --clock-plan (strength.md, "A visit plan from
 	// the first search" and "The visit plan under a clock").
 	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank || *clockPlan
-	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore, VirtualLoss: *vloss, RaceLibs: *raceLibs}
+	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore, VirtualLoss: *vloss, RaceLibs: *raceLibs, PlayoutLadders: *ladders}
 	// The flags above name what a user types; this catches any pairing
 	// the engine refuses before the opponent is started.
 	if err := opt.Validate(); err != nil {

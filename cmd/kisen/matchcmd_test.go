@@ -321,6 +321,12 @@ func TestParseMatchOptions(t *testing.T) {
 		{[]string{"--main-time", "5m", "--clock-plan"}, func(m matchSetup) bool {
 			return m.mainTime == 5*time.Minute && m.opt.MoveTime == 0 && m.opt.VisitPlan && m.opt.Playouts == 0
 		}},
+		{[]string{"--race-libs", "4", "--playout-ladders"}, func(m matchSetup) bool {
+			return m.opt.RaceLibs == 4 && m.opt.PlayoutLadders
+		}},
+		{nil, func(m matchSetup) bool {
+			return m.opt.RaceLibs == 0 && !m.opt.PlayoutLadders
+		}},
 	} {
 		m, err := parseMatch(c.args, io.Discard)
 		if err != nil {

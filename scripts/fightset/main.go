@@ -8,7 +8,7 @@
 //
 //	go run ./scripts/fightset label [-gnugo CMD] [-min 2] [-workers 2] SET.tsv > FIGHTS.tsv
 //	go run ./scripts/fightset confirm -engine CMD [-margin 0.3] FIGHTS.tsv > CONFIRMED.tsv
-//	go run ./scripts/fightset measure [-playouts 500] [-workers 2] [-race-libs N] FIGHTS.tsv > VERDICTS.tsv
+//	go run ./scripts/fightset measure [-playouts 500] [-workers 2] [-race-libs N] [-playout-ladders] FIGHTS.tsv > VERDICTS.tsv
 //	go run ./scripts/fightset measure -engine CMD FIGHTS.tsv > VERDICTS.tsv
 //	go run ./scripts/fightset compare BASE.tsv ARM.tsv
 //
@@ -88,7 +88,7 @@ func main() {
 func usage() {
 	fmt.Fprintln(os.Stderr, "usage: fightset label [-gnugo CMD] [-min N] [-workers N] SET.tsv\n"+
 		"       fightset confirm -engine CMD FIGHTS.tsv\n"+
-		"       fightset measure [-playouts N] [-workers N] [-seed N] [-race-libs N] [-engine CMD] FIGHTS.tsv\n"+
+		"       fightset measure [-playouts N] [-workers N] [-seed N] [-race-libs N] [-playout-ladders] [-engine CMD] FIGHTS.tsv\n"+
 		"       fightset compare BASE.tsv ARM.tsv")
 	os.Exit(2)
 }
@@ -308,11 +308,12 @@ func measure(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first item; the others follow")
 	command := fs.String("engine", "", "read the shares from this GTP engine's gogui-influence instead")
 	raceLibs := fs.Int("race-libs", 0, "the playouts' race limit (engine.Options.RaceLibs; 0: the board's default)")
+	ladders := fs.Bool("playout-ladders", false, "the playouts read ladders on every board (engine.Options.PlayoutLadders)")
 	fs.Parse(args)
 	if fs.NArg() != 1 {
 		usage()
 	}
-	opt := engine.Options{RaceLibs: *raceLibs}
+	opt := engine.Options{RaceLibs: *raceLibs, PlayoutLadders: *ladders}
 	ps, err := oracleset.Read(fs.Arg(0), 9)
 	if err != nil {
 		return err
