@@ -27,7 +27,8 @@
 //
 // confirm keeps the items a second engine's ownership map agrees with
 // (docs/oracle/fights9.tsv: GNU Go's labels that Pachi's gogui-influence,
-// 2000 of its own playouts from the position after its move, agrees with).
+// 2000 of its own playouts from the position after its move, agrees with;
+// docs/oracle/fights19.tsv is GNU Go's 19x19 labels, unconfirmed).
 //
 // measure runs -playouts of engine.Playouts from each item's position and
 // prints, per item, the share of playouts in which the group's stone
