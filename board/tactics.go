@@ -200,9 +200,9 @@ func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
 // two or more stones next to the last move, left with three to maxLibs
 // liberties, takes a touching opponent chain in atari, or ataris one with
 // two liberties where the escape gets two liberties at most. raceMove
-// answers only once the chain is down to two, and by then a race of
-// three liberties against two is often already lost (Pachi's nlib check
-// asks the same question). Pass when no such chain or move.
+// answers only once the chain is down to two, when the race may already
+// be lost (Pachi's nlib check asks the same question for three and four
+// liberties). Pass when no such chain or move.
 func (b *Board) longRaceMove(c Color, last Point, maxLibs int) Point {
 	o := c.Opponent()
 	for _, n := range b.neighbours(last) {
@@ -248,9 +248,10 @@ func (b *Board) longRaceMove(c Color, last Point, maxLibs int) Point {
 }
 
 // libsUpTo counts the liberties of the chain with head h, stopping at
-// limit (at most 8).
+// limit (eight at most).
 func (b *Board) libsUpTo(h Point, limit int) int {
 	var found [8]Point
+	limit = min(limit, len(found))
 	n := 0
 	for s := h; ; {
 		for _, q := range b.neighbours(s) {

@@ -416,4 +416,18 @@ func TestLibsUpTo(t *testing.T) {
 	if n := b.libsUpTo(b.head[pt(1, 1)], 2); n != 2 {
 		t.Errorf("libsUpTo with limit 2 = %d, want 2", n)
 	}
+	// A limit past the scratch space counts to eight and no further.
+	open := setupRows(t,
+		".........",
+		".........",
+		".........",
+		".........",
+		"...XXXX..",
+		".........",
+		".........",
+		".........",
+		".........")
+	if n := open.libsUpTo(open.head[At(9, 4, 4)], 20); n != 8 {
+		t.Errorf("libsUpTo(four in a row, 10 liberties, limit 20) = %d, want 8", n)
+	}
 }
