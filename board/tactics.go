@@ -161,6 +161,16 @@ func (b *Board) chaseAtari(c Color, l1, l2 Point, escapeLimit int, skip1, skip2 
 // the opponent's next move takes one of its two liberties. Pass when
 // neither applies.
 func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
+	// From outside: not on the chain's own liberties.
+	return b.raceAnswer(c, h, 1, l1, l2, false)
+}
+
+// raceAnswer walks the opponent chains touching c's chain h (eight at
+// most): it takes the first one in atari (not into a snapback when
+// safeTake), or ataris one with two liberties where the escape gets at
+// most escapeLimit liberties, on neither skip1 nor skip2 (chaseAtari).
+// Pass when none.
+func (b *Board) raceAnswer(c Color, h Point, escapeLimit int, skip1, skip2 Point, safeTake bool) Point {
 	o := c.Opponent()
 	var seen [8]Point
 	ns := 0
@@ -176,14 +186,13 @@ func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
 			seen[ns] = g
 			ns++
 			if b.inAtari(g) {
-				if l := b.soleLib(g); b.Legal(c, l) {
+				if l := b.soleLib(g); b.Legal(c, l) && !(safeTake && b.snapback(c, l)) {
 					return l
 				}
 				continue
 			}
 			if a1, a2, ok := b.twoLibs(g); ok {
-				// From outside: not on the chain's own liberties.
-				if at := b.chaseAtari(c, a1, a2, 1, l1, l2); at != Pass {
+				if at := b.chaseAtari(c, a1, a2, escapeLimit, skip1, skip2); at != Pass {
 					return at
 				}
 			}
@@ -204,7 +213,6 @@ func (b *Board) raceMove(c Color, h, l1, l2 Point) Point {
 // be lost (Pachi's nlib check asks the same question for three and four
 // liberties). Pass when no such chain or move.
 func (b *Board) longRaceMove(c Color, last Point, maxLibs int) Point {
-	o := c.Opponent()
 	for _, n := range b.neighbours(last) {
 		if b.color[n] != c || b.stones[b.head[n]] < 2 {
 			continue
@@ -213,35 +221,8 @@ func (b *Board) longRaceMove(c Color, last Point, maxLibs int) Point {
 		if libs := b.libsUpTo(h, maxLibs+1); libs < 3 || libs > maxLibs {
 			continue
 		}
-		var seen [8]Point
-		ns := 0
-		for s := h; ; {
-			for _, q := range b.neighbours(s) {
-				if b.color[q] != o {
-					continue
-				}
-				g := b.head[q]
-				if slices.Contains(seen[:ns], g) || ns == len(seen) {
-					continue
-				}
-				seen[ns] = g
-				ns++
-				if b.inAtari(g) {
-					if l := b.soleLib(g); b.Legal(c, l) && !b.snapback(c, l) {
-						return l
-					}
-					continue
-				}
-				if a1, a2, ok := b.twoLibs(g); ok {
-					if at := b.chaseAtari(c, a1, a2, 2, Pass, Pass); at != Pass {
-						return at
-					}
-				}
-			}
-			s = b.next[s]
-			if s == h {
-				break
-			}
+		if p := b.raceAnswer(c, h, 2, Pass, Pass, true); p != Pass {
+			return p
 		}
 	}
 	return Pass
