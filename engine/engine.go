@@ -32,6 +32,8 @@ type Options struct {
 	VirtualLoss     int           // visits a walk counts at each node on its way down, all but one taken back with its result; 0 = the board's default, virtualLoss (tree.go, descend)
 	RaceLibs        int           // the most liberties at which an own chain next to the last move answers it in a race in the playouts (2 to MaxRaceLibs; 2: only chains of two, board.PlayoutAids.RaceLibs); 0 = the board's default, raceLibs
 	PlayoutLadders  bool          // the playouts read ladders on every board, not only up to playoutLadderMax (for A/B tests)
+	ModelWeight     int           // the learned priors' weight: the equivalent wins of a move with all the model's strength (1 to MaxModelWeight; prior.go, learnedPriors); 0 = modelWeight
+	CornerBonus     int           // equivalent wins for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger (0 = none, up to MaxCornerBonus; prior.go; for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
 	Model           *MoveModel    // a model in place of the committed ones, e.g. a refit under test; nil: engine/moves*.model
@@ -177,6 +179,25 @@ func (opt Options) virtualLoss() int {
 	}
 }
 
+// MaxModelWeight and MaxCornerBonus bound Options.ModelWeight and
+// Options.CornerBonus: a prior of more equivalent playouts than a short
+// search's whole count would decide the move alone.
+const (
+	MaxModelWeight = 1000
+	MaxCornerBonus = 500
+)
+
+// priorSet is the tree's priors for these options with the model m
+// (nil: hand-set priors).
+func (opt Options) priorSet(m *compiledModel) priorSet {
+	ps := withModel(m)
+	if opt.ModelWeight > 0 {
+		ps.weight = float32(opt.ModelWeight)
+	}
+	ps.corner = float32(opt.CornerBonus)
+	return ps
+}
+
 // MaxRaceLibs bounds Options.RaceLibs: a chain with more liberties is in
 // no race a playout can read by ataris.
 const MaxRaceLibs = 6
@@ -216,6 +237,12 @@ func (opt Options) Validate() error {
 	}
 	if opt.RaceLibs != 0 && (opt.RaceLibs < 2 || opt.RaceLibs > MaxRaceLibs) {
 		return fmt.Errorf("%w: race liberties %d, want 0 (the board's default) or 2 (chains of two only) to %d", ErrBadOptions, opt.RaceLibs, MaxRaceLibs)
+	}
+	if opt.ModelWeight < 0 || opt.ModelWeight > MaxModelWeight {
+		return fmt.Errorf("%w: model weight %d, want 0 (the default, %d) or 1 to %d", ErrBadOptions, opt.ModelWeight, modelWeight, MaxModelWeight)
+	}
+	if opt.CornerBonus < 0 || opt.CornerBonus > MaxCornerBonus {
+		return fmt.Errorf("%w: corner bonus %d, want 0 (none) to %d", ErrBadOptions, opt.CornerBonus, MaxCornerBonus)
 	}
 	if !(opt.ResignThreshold >= 0 && opt.ResignThreshold < 1) {
 		return fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)

@@ -65,7 +65,7 @@ func TestGenMoveCapturesAndDoesNotModifyBoard(t *testing.T) {
 	// in most seeds), so the move itself is not asserted.
 	e4, _ := board.ParseGTP(9, "E4")
 	best := node{}
-	for _, k := range priors(b, nil, nil, nil) {
+	for _, k := range priors(b, nil, nil, priorSet{}) {
 		if best.visits == 0 || k.wins/k.visits > best.wins/best.visits {
 			best = k
 		}
@@ -951,7 +951,7 @@ func TestJapaneseScore(t *testing.T) {
 // search visits only the first width(visits) of them.
 func TestWideningLimitsSelection(t *testing.T) {
 	b := gamePosition(t, "E5 E4 D4")
-	kids := priors(b, nil, nil, nil)
+	kids := priors(b, nil, nil, priorSet{})
 	sortByPrior(kids)
 	for i := 1; i < len(kids); i++ {
 		if kids[i].wins/kids[i].visits > kids[i-1].wins/kids[i-1].visits {
@@ -984,7 +984,7 @@ func TestWideningLimitsSelection(t *testing.T) {
 func TestLinePriorsInEmptyArea(t *testing.T) {
 	b := board.MustNew(19)
 	b.PlayLegal(board.Black, board.At(19, 15, 15))
-	kids := priors(b, nil, nil, nil)
+	kids := priors(b, nil, nil, priorSet{})
 	mean := func(col, row int) float32 {
 		p := board.At(19, col, row)
 		for _, k := range kids {

@@ -187,11 +187,11 @@ func TestLearnedPriorsReadTheFight(t *testing.T) {
 		return b
 	}
 	b := without(board.White, "C3", "..X......", ".X.......")
-	if got := best(priors(b, nil, nil, cm)); got != mustGTP(t, "D3") {
+	if got := best(priors(b, nil, nil, withModel(cm))); got != mustGTP(t, "D3") {
 		t.Errorf("after White C3 in atari, Black's most favoured move is %s, want the capture D3", board.GTP(9, got))
 	}
 	b = without(board.Black, "C4", ".........", ".XO......")
-	if got := best(priors(b, nil, nil, cm)); got == mustGTP(t, "D3") {
+	if got := best(priors(b, nil, nil, withModel(cm))); got == mustGTP(t, "D3") {
 		t.Error("after Black's atari C4, White's most favoured move is D3, an escape into a working ladder")
 	}
 	// The same escape with a ladder breaker at G7 is a real one: the model
@@ -202,7 +202,7 @@ func TestLearnedPriorsReadTheFight(t *testing.T) {
 	for _, row7 := range []string{".........", "......O.."} {
 		b := ladderPosition(t, row7)
 		b.SetToMove(board.White)
-		escape[row7] = priorMean(t, priors(b, nil, nil, cm), "D3")
+		escape[row7] = priorMean(t, priors(b, nil, nil, withModel(cm)), "D3")
 	}
 	if caught, free := escape["........."], escape["......O.."]; free < caught+0.05 {
 		t.Errorf("White's escape D3: prior %.3f with the ladder broken, %.3f when it works; want the first higher by 0.05", free, caught)
@@ -276,9 +276,9 @@ func TestLearnedPriorsOnHand(t *testing.T) {
 	}
 	for n, b := range positions {
 		lad := new(board.Ladders)
-		hand := handPriors(b, nil, lad)
-		plain := learnedPriors(b, nil, lad, even.compiled())
-		mixed := learnedPriors(b, nil, lad, onHand.compiled())
+		hand := handPriors(b, nil, lad, 0)
+		plain := learnedPriors(b, nil, lad, withModel(even.compiled()))
+		mixed := learnedPriors(b, nil, lad, withModel(onHand.compiled()))
 		if len(mixed) != len(hand) || len(plain) != len(hand) {
 			t.Fatalf("position %d: %d, %d and %d children", n, len(hand), len(plain), len(mixed))
 		}

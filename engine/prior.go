@@ -28,12 +28,27 @@ const (
 	lowLinePen  = 10
 	highLineBon = 5
 	emptyRadius = 3
+	// The corner bonus (Options.CornerBonus) goes to the 3-3, 3-4 and
+	// 4-4 points of a corner with no stone in its cornerBox×cornerBox box.
+	cornerBox = 7
 )
 
 // expand gives the leaf idx its children for the position b (see priors),
 // while no search thread runs.
 func (t *tree) expand(idx int32, b *board.Board) {
-	t.install(idx, priors(b, nil, nil, t.model))
+	t.install(idx, priors(b, nil, nil, t.priors))
+}
+
+// priorSet is what a tree's priors are made of.
+type priorSet struct {
+	model  *compiledModel // the learned move model (nil: hand-set priors)
+	weight float32        // the model's weight, modelWeight by default (learnedPriors)
+	corner float32        // the corner bonus on 13x13 and larger, 0 for none (Options.CornerBonus)
+}
+
+// withModel is the default priors with the model m (nil: hand-set).
+func withModel(m *compiledModel) priorSet {
+	return priorSet{model: m, weight: modelWeight}
 }
 
 // sortByPrior orders children best prior first (mean of the prior's
@@ -69,22 +84,24 @@ func (t *tree) install(idx int32, kids []node) {
 // that fills no own eye, plus pass, each with its prior. It reads only b,
 // so search threads compute it outside the tree lock: it is the costliest
 // part of a descent. lad is the thread's ladder scratch (nil: a new one);
-// model is the learned move model for b's size (nil: hand-set priors).
-func priors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel) []node {
+// ps holds the learned move model for b's size (nil: hand-set priors),
+// its weight and the corner bonus.
+func priors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) []node {
 	if lad == nil {
 		lad = new(board.Ladders)
 	}
-	if model != nil {
-		return learnedPriors(b, dst, lad, model)
+	if ps.model != nil {
+		return learnedPriors(b, dst, lad, ps)
 	}
-	return handPriors(b, dst, lad)
+	return handPriors(b, dst, lad, ps.corner)
 }
 
 // handPriors are the priors of boards the model was not fitted on: a few
-// bonuses and penalties in equivalent playouts.
-func handPriors(b *board.Board, dst []node, lad *board.Ladders) []node {
+// bonuses and penalties in equivalent playouts; corner is the corner
+// bonus (0: none).
+func handPriors(b *board.Board, dst []node, lad *board.Ladders, corner float32) []node {
 	near := stonesNear(b, emptyRadius)
-	h := newHandScan(b, lad, b.FightReply(b.ToMove()), &near)
+	h := newHandScan(b, lad, b.FightReply(b.ToMove()), &near, corner)
 	c := b.ToMove()
 	for i := 0; i < b.EmptyCount(); i++ {
 		p := b.EmptyAt(i)
@@ -113,14 +130,16 @@ type handScan struct {
 	open             bool // more than half the board is empty
 	lc, lr           int  // the last move's column and row, far off the board after a pass
 	lines, highLines bool
+	corner           float32                              // the corner bonus, 13x13 and larger (0: none)
+	emptyCorner      [4]bool                              // per corner (bit 0: right, bit 1: top): no stone in its box
 	fight            board.Point                          // the playout's fight answer (b.FightReply)
 	near             *[board.MaxSize * board.MaxSize]bool // stonesNear(b, emptyRadius)
 }
 
 // newHandScan takes the fight answer and the stones near each point from
 // the caller: with a model on the hand-set priors, the feature scan has
-// read them already.
-func newHandScan(b *board.Board, lad *board.Ladders, fight board.Point, near *[board.MaxSize * board.MaxSize]bool) handScan {
+// read them already. corner is the corner bonus (0: none).
+func newHandScan(b *board.Board, lad *board.Ladders, fight board.Point, near *[board.MaxSize * board.MaxSize]bool, corner float32) handScan {
 	size := b.Size()
 	h := handScan{
 		b: b, c: b.ToMove(), lad: lad, size: size,
@@ -132,7 +151,59 @@ func newHandScan(b *board.Board, lad *board.Ladders, fight board.Point, near *[b
 	if last := b.Last().Point; last != board.Pass {
 		h.lc, h.lr = board.ColRow(size, last)
 	}
+	if h.highLines && corner > 0 {
+		h.corner = corner
+		h.emptyCorner = emptyCorners(b)
+	}
 	return h
+}
+
+// emptyCorners reports for each corner (index bit 0: the right side, bit
+// 1: the top) whether its cornerBox×cornerBox box holds no stone.
+func emptyCorners(b *board.Board) [4]bool {
+	size := b.Size()
+	var empty [4]bool
+	for k := range empty {
+		empty[k] = true
+	scan:
+		for i := 0; i < cornerBox; i++ {
+			for j := 0; j < cornerBox; j++ {
+				col, row := i, j
+				if k&1 != 0 {
+					col = size - 1 - i
+				}
+				if k&2 != 0 {
+					row = size - 1 - j
+				}
+				if b.At(board.At(size, col, row)) != board.Empty {
+					empty[k] = false
+					break scan
+				}
+			}
+		}
+	}
+	return empty
+}
+
+// cornerPoint reports whether (col, row) is a 3-3, 3-4 or 4-4 point of
+// an empty corner in h.emptyCorner.
+func (h *handScan) cornerPoint(col, row int) bool {
+	size := h.size
+	if h.corner == 0 {
+		return false
+	}
+	dc, dr := min(col, size-1-col), min(row, size-1-row)
+	if dc < 2 || dc > 3 || dr < 2 || dr > 3 {
+		return false
+	}
+	k := 0
+	if col > size/2 {
+		k |= 1
+	}
+	if row > size/2 {
+		k |= 2
+	}
+	return h.emptyCorner[k]
 }
 
 // ladderReads is what the ladder reader says of one candidate. The
@@ -227,6 +298,9 @@ func (h *handScan) prior(p board.Point, selfAtari int, r ladderReads) (n, w floa
 			}
 		}
 	}
+	if h.cornerPoint(col, row) {
+		bonus(h.corner)
+	}
 	return n, w
 }
 
@@ -248,17 +322,19 @@ const modelWeight = 40
 
 // learnedPriors gives each candidate move (legal, filling no own eye) its
 // base prior (the even prior, or the hand-set priors for a model marked
-// "base hand") plus modelWeight·√share equivalent wins, where share is
-// the move's part of the strength the learned model gives all candidates.
+// "base hand") plus weight·√share equivalent wins, where weight is
+// ps.weight (modelWeight by default) and share is the move's part of the
+// strength the learned model gives all candidates.
 // The square root keeps the second and third choices close to the first:
 // the model names the right move in a third of positions (docs/model.md).
-func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compiledModel) []node {
+func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) []node {
+	model := ps.model
 	scan := newFeatureScan(b, lad, model.patterns)
 	var hand handScan
 	if model.onHand {
 		// One walk over the candidates serves both priors, and the
 		// fight answer and the open areas are read once.
-		hand = newHandScan(b, lad, scan.fight, &scan.near)
+		hand = newHandScan(b, lad, scan.fight, &scan.near, ps.corner)
 	}
 	start := len(dst)
 	var strength [board.MaxSize * board.MaxSize]float32
@@ -273,7 +349,7 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, model *compil
 		dst = append(dst, node{move: p, visits: n, wins: w, child: noChildren})
 	})
 	for i := range dst[start:] {
-		k := modelWeight * float32(math.Sqrt(float64(strength[i]/total)))
+		k := ps.weight * float32(math.Sqrt(float64(strength[i]/total)))
 		nd := &dst[start+i]
 		nd.visits, nd.wins = nd.visits+k, nd.wins+k
 		nd.prior = nd.visits

@@ -53,7 +53,7 @@ func mergeRoots(t *tree, others []*tree, root *board.Board) int {
 	}
 	type prior struct{ n, w float32 }
 	pri := make(map[board.Point]prior)
-	for _, k := range priors(root, nil, nil, t.model) {
+	for _, k := range priors(root, nil, nil, t.priors) {
 		pri[k.move] = prior{k.visits, k.wins}
 	}
 	for _, o := range others {

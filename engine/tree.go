@@ -34,13 +34,13 @@ type tree struct {
 	full      atomic.Bool // an allocation has failed; read on every leaf, so no lock
 	maxNodes  int
 	komi      float64
-	us        board.Color    // the engine's colour: the count's last-stone parity is judged against it
-	putDiff   int            // stones Black has put on the board minus White's, at the root (see japaneseScore)
-	base      int            // root visits when the current search began
-	widening  bool           // progressive widening (Options.Widening)
-	explore   float64        // the exploration term's weight (Options.Explore)
-	vloss     float32        // visits a walk adds beyond its own at each node below the root until its backup (Options.VirtualLoss - 1)
-	model     *compiledModel // the learned move model (nil: hand-set priors)
+	us        board.Color // the engine's colour: the count's last-stone parity is judged against it
+	putDiff   int         // stones Black has put on the board minus White's, at the root (see japaneseScore)
+	base      int         // root visits when the current search began
+	widening  bool        // progressive widening (Options.Widening)
+	explore   float64     // the exploration term's weight (Options.Explore)
+	vloss     float32     // visits a walk adds beyond its own at each node below the root until its backup (Options.VirtualLoss - 1)
+	priors    priorSet    // the learned move model (nil: hand-set priors), its weight, the corner bonus
 }
 
 const (
@@ -152,7 +152,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 		}
 	}
 	t := newTree(e.opt.Size, maxNodes)
-	t.komi, t.widening, t.explore, t.model = e.opt.Komi, e.opt.Widening, e.opt.Explore, e.model
+	t.komi, t.widening, t.explore, t.priors = e.opt.Komi, e.opt.Widening, e.opt.Explore, e.opt.priorSet(e.model)
 	t.vloss = float32(e.opt.virtualLoss() - 1)
 	t.setRoot(root)
 	t.expand(0, root)

@@ -102,7 +102,7 @@ func (th *searchThread) playout() {
 	var grow int32
 	th.path, th.moves, grow = t.descend(pb, th.path[:0], th.moves[:0])
 	for grow >= 0 {
-		th.kids = priors(pb, th.kids[:0], &th.lad, t.model)
+		th.kids = priors(pb, th.kids[:0], &th.lad, t.priors)
 		t.install(grow, th.kids)
 		th.path, th.moves, grow = t.descend(pb, th.path, th.moves)
 	}

@@ -280,6 +280,10 @@ func TestMatchRefusesEngineFlags(t *testing.T) {
 		{[]string{"--virtual-loss", "9"}, "--virtual-loss 9"},
 		{[]string{"--race-libs", "1"}, "--race-libs 1: want 0 (the engine's default) or 2 (chains of two only) to 6"},
 		{[]string{"--race-libs", "7"}, "--race-libs 7"},
+		{[]string{"--model-weight", "-1"}, "--model-weight -1: want 0 (the engine's default) or 1 to 1000"},
+		{[]string{"--model-weight", "1001"}, "--model-weight 1001"},
+		{[]string{"--corner-bonus", "-1"}, "--corner-bonus -1: want 0 (none) to 500"},
+		{[]string{"--corner-bonus", "501"}, "--corner-bonus 501"},
 		{[]string{"--threads", "-1"}, "must not be negative"},
 		{[]string{"--playouts", "-5"}, "must not be negative"},
 		{[]string{"--move-time", "-1s"}, "must not be negative"},
@@ -325,7 +329,10 @@ func TestParseMatchOptions(t *testing.T) {
 			return m.opt.RaceLibs == 4 && m.opt.PlayoutLadders
 		}},
 		{nil, func(m matchSetup) bool {
-			return m.opt.RaceLibs == 0 && !m.opt.PlayoutLadders
+			return m.opt.RaceLibs == 0 && !m.opt.PlayoutLadders && m.opt.ModelWeight == 0 && m.opt.CornerBonus == 0
+		}},
+		{[]string{"--model-weight", "300", "--corner-bonus", "60"}, func(m matchSetup) bool {
+			return m.opt.ModelWeight == 300 && m.opt.CornerBonus == 60
 		}},
 	} {
 		m, err := parseMatch(c.args, io.Discard)
