@@ -33,7 +33,7 @@ type Options struct {
 	RaceLibs        int           // the most liberties at which an own chain next to the last move answers it in a race in the playouts (2 to MaxRaceLibs; 2: only chains of two, board.PlayoutAids.RaceLibs); 0 = the board's default, raceLibs
 	PlayoutLadders  bool          // the playouts read ladders on every board, not only up to playoutLadderMax (for A/B tests)
 	ModelWeight     int           // the learned priors' weight: the equivalent wins of a move with all the model's strength (1 to MaxModelWeight; prior.go, learnedPriors); 0 = modelWeight
-	CornerBonus     int           // equivalent wins for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger (0 = none, up to MaxCornerBonus; prior.go; for A/B tests)
+	CornerBonus     int           // equivalent wins for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger, in the hand-set priors (a model marked "base hand", as 19x19's is, keeps them) (0 = none, up to MaxCornerBonus; prior.go; for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
 	Model           *MoveModel    // a model in place of the committed ones, e.g. a refit under test; nil: engine/moves*.model
