@@ -785,16 +785,23 @@ func TestBudgetClockAndFixedEffort(t *testing.T) {
 	}
 }
 
-// gamePosition plays the GTP vertices alternately from Black.
+// gamePosition plays the GTP vertices alternately from Black on 9x9.
 func gamePosition(t *testing.T, moves string) *board.Board {
 	t.Helper()
-	b := board.MustNew(9)
+	return gamePositionOn(t, 9, moves)
+}
+
+// gamePositionOn plays the GTP vertices alternately from Black on a new
+// size×size board.
+func gamePositionOn(t *testing.T, size int, moves string) *board.Board {
+	t.Helper()
+	b := board.MustNew(size)
 	for i, v := range strings.Fields(moves) {
 		c := board.Black
 		if i%2 == 1 {
 			c = board.White
 		}
-		p, err := board.ParseGTP(9, v)
+		p, err := board.ParseGTP(size, v)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -188,10 +188,10 @@ func emptyCorners(b *board.Board) [4]bool {
 // cornerPoint reports whether (col, row) is a 3-3, 3-4 or 4-4 point of
 // an empty corner in h.emptyCorner.
 func (h *handScan) cornerPoint(col, row int) bool {
-	size := h.size
 	if h.corner == 0 {
 		return false
 	}
+	size := h.size
 	dc, dr := min(col, size-1-col), min(row, size-1-row)
 	if dc < 2 || dc > 3 || dr < 2 || dr > 3 {
 		return false

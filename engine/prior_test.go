@@ -9,17 +9,12 @@ import (
 	"github.com/kisen-go/kisen/board"
 )
 
-// priorMean is the prior's win rate of the child at the GTP point v.
+// priorMean is the prior's win rate of the child at the GTP point v of
+// a 9x9 board.
 func priorMean(t *testing.T, kids []node, v string) float32 {
 	t.Helper()
-	p := mustGTP(t, v)
-	for _, k := range kids {
-		if k.move == p {
-			return k.wins / k.visits
-		}
-	}
-	t.Fatalf("no child at %s", v)
-	return 0
+	k := priorOf(t, 9, kids, v)
+	return k.wins / k.visits
 }
 
 // The white stone C3 is in atari (liberty D3). Extending leaves two
@@ -105,19 +100,6 @@ func priorOf(t *testing.T, size int, kids []node, v string) node {
 	return node{}
 }
 
-// playGTP plays the GTP vertices in turn from Black on a new size×size
-// board.
-func playGTP(t *testing.T, size int, moves ...string) *board.Board {
-	t.Helper()
-	b := board.MustNew(size)
-	for _, v := range moves {
-		if err := b.Play(board.Move{Color: b.ToMove(), Point: mustGTPOn(t, size, v)}); err != nil {
-			t.Fatalf("%s: %v", v, err)
-		}
-	}
-	return b
-}
-
 // With a corner bonus, the 3-3, 3-4 and 4-4 points of an empty corner
 // carry it on 19x19; those of a corner with a stone in its box, and a
 // third-line point on a side, do not. White's stone at D4 takes the
@@ -125,7 +107,7 @@ func playGTP(t *testing.T, size int, moves ...string) *board.Board {
 // both right-hand boxes.
 func TestCornerBonusOnEmptyCorners(t *testing.T) {
 	const bonus = 60
-	b := playGTP(t, 19, "R10", "D4")
+	b := gamePositionOn(t, 19, "R10 D4")
 	with := handPriors(b, nil, new(board.Ladders), bonus)
 	without := handPriors(b, nil, new(board.Ladders), 0)
 	for _, v := range []string{"Q16", "R16", "Q17", "R17", "C16", "Q4", "R3", "D17"} {
@@ -144,7 +126,7 @@ func TestCornerBonusOnEmptyCorners(t *testing.T) {
 	// A stone on the box's far corner (G7 from the lower left, the 7-7
 	// point) still takes the corner; one just outside (H7, G8) does not.
 	for v, want := range map[string]bool{"G7": false, "H7": true, "G8": true} {
-		if got := emptyCorners(playGTP(t, 19, v))[0]; got != want {
+		if got := emptyCorners(gamePositionOn(t, 19, v))[0]; got != want {
 			t.Errorf("a stone at %s: lower-left corner empty %v; want %v", v, got, want)
 		}
 	}
