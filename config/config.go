@@ -96,7 +96,10 @@ func Default() Config {
 			MoveCap: 400, Color: "black"},
 		Link: Link{Mode: "sgmp", Baud: 2400, DataBits: 8, Parity: "none", StopBits: 1,
 			FlowControl: "none"}, // ResendTimeout 0: the protocol's own (20 s sgmp, 4 s gmp)
-		Engine: Engine{Kind: "embedded", MaxMemoryMB: 512, Resign: true, ResignThreshold: 0.1},
+		// Pondering is on: at the tournament each program has a machine of
+		// its own, and the opponent's time is search kisen gets for free
+		// (docs/strength.md, "Pondering at the tournament table").
+		Engine: Engine{Kind: "embedded", MaxMemoryMB: 512, Resign: true, ResignThreshold: 0.1, Ponder: true},
 		Output: Output{Dir: "./games"},
 		Log:    Log{Level: "info"},
 		UI:     "auto",
@@ -138,6 +141,17 @@ func (c *Config) cameFrom(path string) bool {
 		}
 	}
 	return false
+}
+
+// Given reports whether the configuration file or a KISEN_ variable set
+// the key at path (e.g. "engine.ponder"), rather than the default.
+func (c *Config) Given(path string) bool {
+	if c.origin == nil {
+		return false
+	}
+	_, inFile := c.origin.lines[path]
+	_, inEnv := c.origin.env[path]
+	return inFile || inEnv
 }
 
 // ErrMultipleDocuments is returned by Load for a file holding more than one

@@ -25,6 +25,32 @@ func TestDefaultsAreGifu(t *testing.T) {
 		c.Player != "kisen" || c.Log.Level != "info" {
 		t.Errorf("defaults are not the Gifu rules: %+v", c)
 	}
+	// Each program has its own machine at the tournament.
+	if !c.Engine.Ponder {
+		t.Errorf("the tournament default does not ponder")
+	}
+}
+
+// TestGiven: Given tells a key set by the file or the environment from a
+// default, whatever the value.
+func TestGiven(t *testing.T) {
+	c, err := LoadBytes("k.yaml", []byte("engine:\n  ponder: true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"KISEN_ENGINE_THREADS": "2"}
+	if err := c.ApplyEnv(func(k string) (string, bool) { v, ok := env[k]; return v, ok }); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{"engine.ponder": true, "engine.threads": true, "engine.seed": false, "engine": true, "game.size": false} {
+		if got := c.Given(path); got != want {
+			t.Errorf("Given(%q) = %v, want %v", path, got, want)
+		}
+	}
+	def := Default()
+	if def.Given("engine.ponder") {
+		t.Errorf("the defaults say engine.ponder was given")
+	}
 }
 
 func TestLoad(t *testing.T) {

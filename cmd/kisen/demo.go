@@ -53,6 +53,9 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	base.Link.ResendTimeout = config.Duration{Duration: *resend}
 	base.UI = *ui
 	base.Engine.Resign = *resign
+	// Both players share this machine: a side pondering on the other's
+	// time would take the processor from the side to move.
+	base.Engine.Ponder = false
 
 	sides := []struct {
 		col  board.Color

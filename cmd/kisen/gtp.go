@@ -40,7 +40,7 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	opt := engineOptions(cfg.Engine)
+	opt := gtpEngineOptions(&cfg)
 	opt.Widening = opt.Widening || *widening
 	opt.NoModel = *noModel
 	if opt.Model, err = readModel(*modelFile); err != nil {
@@ -58,6 +58,17 @@ func serveGTP(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return engine.New(o)
 	})
 	return srv.Serve(ctx, stdin, stdout)
+}
+
+// gtpEngineOptions is engineOptions for kisen gtp, which ponders only
+// when the configuration file or a KISEN_ variable asks: a GTP engine
+// usually shares its machine with the program it plays (a GUI's game, an
+// arena, a match script), and searching on the opponent's time would take
+// that program's processor.
+func gtpEngineOptions(cfg *config.Config) engine.Options {
+	opt := engineOptions(cfg.Engine)
+	opt.Ponder = opt.Ponder && cfg.Given("engine.ponder")
+	return opt
 }
 
 // engineOptions is the embedded engine as the config's engine section

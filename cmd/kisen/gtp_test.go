@@ -46,6 +46,40 @@ func TestEngineOptionsFromConfig(t *testing.T) {
 	}
 }
 
+// TestGTPPondersOnlyWhenAsked: the tournament default ponders, but kisen
+// gtp, which usually shares its machine with its opponent, ponders only
+// when the file or the environment sets engine.ponder.
+func TestGTPPondersOnlyWhenAsked(t *testing.T) {
+	def := config.Default()
+	if !engineOptions(def.Engine).Ponder {
+		t.Errorf("kisen play's default engine does not ponder")
+	}
+	if gtpEngineOptions(&def).Ponder {
+		t.Errorf("kisen gtp ponders on the default configuration")
+	}
+	for _, tc := range []struct {
+		name, file string
+		env        map[string]string
+		want       bool
+	}{
+		{"file true", "engine:\n  ponder: true\n", nil, true},
+		{"file false", "engine:\n  ponder: false\n", nil, false},
+		{"file silent", "engine:\n  threads: 2\n", nil, false},
+		{"environment true", "", map[string]string{"KISEN_ENGINE_PONDER": "true"}, true},
+	} {
+		c, err := config.LoadBytes("k.yaml", []byte(tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.ApplyEnv(func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok }); err != nil {
+			t.Fatal(err)
+		}
+		if got := gtpEngineOptions(&c).Ponder; got != tc.want {
+			t.Errorf("%s: kisen gtp ponders %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
 // TestGTPModelFile: kisen gtp reads the --model file: a model file lets it
 // play, and a file that is not a model stops it with the file, the line
 // and the problem. That the engine then searches with the file's model is
