@@ -98,8 +98,11 @@ func Default() Config {
 			FlowControl: "none"}, // ResendTimeout 0: the protocol's own (20 s sgmp, 4 s gmp)
 		// Pondering is on: at the tournament each program has a machine of
 		// its own, and the opponent's time is search kisen gets for free
-		// (docs/strength.md, "Pondering at the tournament table").
-		Engine: Engine{Kind: "embedded", MaxMemoryMB: 512, Resign: true, ResignThreshold: 0.1, Ponder: true},
+		// (docs/strength.md, "Pondering at the tournament table"). It
+		// stops at half the tree's memory, and one 19x19 move of the
+		// 40-minute plan grows about 200 MB on two threads: 1 GB leaves
+		// it room on machines with more cores too.
+		Engine: Engine{Kind: "embedded", MaxMemoryMB: 1024, Resign: true, ResignThreshold: 0.1, Ponder: true},
 		Output: Output{Dir: "./games"},
 		Log:    Log{Level: "info"},
 		UI:     "auto",

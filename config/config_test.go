@@ -25,9 +25,10 @@ func TestDefaultsAreGifu(t *testing.T) {
 		c.Player != "kisen" || c.Log.Level != "info" {
 		t.Errorf("defaults are not the Gifu rules: %+v", c)
 	}
-	// Each program has its own machine at the tournament.
-	if !c.Engine.Ponder {
-		t.Errorf("the tournament default does not ponder")
+	// Each program has its own machine at the tournament, and pondering
+	// needs room beside a 19x19 search.
+	if !c.Engine.Ponder || c.Engine.MaxMemoryMB < 1024 {
+		t.Errorf("the tournament default does not ponder with room: ponder %v, %d MB", c.Engine.Ponder, c.Engine.MaxMemoryMB)
 	}
 }
 
