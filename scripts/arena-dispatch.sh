@@ -25,10 +25,11 @@ fi
 echo "$$ $col $prog" >>"$ARENA_DIR/dispatch.log"
 
 # setsid: no controlling terminal, so kisen's display goes to stderr (the
-# file below) and never competes for the terminal of whoever ran make.
+# file below) and never competes for the terminal of whoever ran make. No
+# pondering: the arena's other program runs on this machine.
 case $prog in
 kisen)
-	exec env KISEN_GAME_RULES=chinese KISEN_ENGINE_RESIGN=false setsid "$ARENA_KISEN" play --port - --mode gmp \
+	exec env KISEN_GAME_RULES=chinese KISEN_ENGINE_RESIGN=false KISEN_ENGINE_PONDER=false setsid "$ARENA_KISEN" play --port - --mode gmp \
 		--color "$col" --size "$SIZE" --komi "$KOMI" --main-time 30m --move-time "${ARENA_MOVE_TIME:-100ms}" \
 		--ui plain --out "$ARENA_DIR/kisen-$col" --player "kisen-$col" --opponent "$other-$(test $col = black && echo white || echo black)" \
 		--log-file "$ARENA_DIR/kisen-$col.log" 2>"$ARENA_DIR/kisen-$col.err"

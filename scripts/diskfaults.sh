@@ -25,7 +25,8 @@ game() {
 	sleep 0.5
 	(sleep "$delay"; eval "$fault") &
 	local fp=$!
-	TMPDIR=$d/tmp HOME=$d/home timeout 300 "$@" "$KISEN" play --port "$d/tty" --color white --size 9 --komi 6.5 \
+	# GNU Go runs on this machine: kisen does not ponder on its time.
+	KISEN_ENGINE_PONDER=false TMPDIR=$d/tmp HOME=$d/home timeout 300 "$@" "$KISEN" play --port "$d/tty" --color white --size 9 --komi 6.5 \
 		--move-time 600ms --opponent gnugo --out "$out" --ui plain --log-file "$d/kisen.log" >"$d/out.txt" 2>"$d/err.txt"
 	echo "exit=$?" >>"$d/out.txt"
 	wait $fp
