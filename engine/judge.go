@@ -92,6 +92,9 @@ const (
 //   - otherwise, if one of its liberties stayed shared in at least
 //     sekiShare of the playouts and an opponent chain that is not dead
 //     touches such a liberty, it is in seki;
+//   - a chain of two stones or more in atari that its owner, moving
+//     first, cannot give a second liberty (a ko capture buys one more
+//     move, as the confirmation's ko rule gives): dead (judge_atari.go);
 //   - a chain still alive after that, of at most three stones and two
 //     liberties, that the opponent captures by moving first: Unknown
 //     (judge_weak.go).
@@ -116,6 +119,8 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	// Seki without eyes and bent four in the corner: read, not sampled
 	// (judge_local.go).
 	open := judgeReadLocal(b, status, sekiLib)
+	// A chain in atari its owner cannot save (judge_atari.go).
+	judgeReadAtari(b, status)
 	// A small chain the attacker captures by moving first (judge_weak.go).
 	judgeReadWeak(b, status)
 	j := Judgement{Ownership: own}

@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/kisen-go/kisen/board"
+)
+
+// A chain left in atari at the end of a game dies unless its owner,
+// moving first, can give it a second liberty: the attacker takes it at
+// its last liberty whenever it likes. The judging playouts miss this when
+// the owner's only way out is a ko capture (game 9068 of the sixty-first
+// session, docs/judgement.md): with the owner to move first the capture
+// is taken, the retake is banned for one move, and the policy never fills
+// its own chain's last liberty, so the playouts end with the chain alive
+// in half their runs. Under the Japanese confirmation of life and death a
+// ko may be retaken only after a pass, so the owner gets one free move
+// after the capture; if that move cannot give the chain two liberties,
+// the attacker retakes and then captures.
+
+// atariMinStones is the smallest chain the rule judges. A lone stone in
+// atari is often a ko left open or a throw-in, which judge_weak.go and the
+// playouts handle.
+const atariMinStones = 2
+
+// judgeReadAtari marks Dead every chain of at least atariMinStones stones
+// with one liberty that its owner, moving first, cannot save
+// (atariEscapes). When an opponent chain next to it is dead, the capture
+// settles nothing (the owner plays again inside, as the 1989 rules' "a new
+// stone the opponent could not capture" allows), so such a chain is left
+// to the playouts. An opponent chain the playouts left unknown that
+// touches no other chain of the owner is alive once the chain is gone:
+// its fight was that chain's.
+func judgeReadAtari(b *board.Board, chainStatus map[board.Point]Status) {
+	for _, h := range judgeHeads(b) {
+		if chainStatus[h] == Dead || b.ChainSize(h) < atariMinStones || b.Liberties(h) != 1 {
+			continue
+		}
+		if slices.ContainsFunc(atariNeighbours(b, h), func(o board.Point) bool { return chainStatus[o] == Dead }) {
+			continue
+		}
+		if atariEscapes(b, h) {
+			continue
+		}
+		chainStatus[h] = Dead
+		for _, o := range atariNeighbours(b, h) {
+			if chainStatus[o] == Unknown && !slices.ContainsFunc(atariNeighbours(b, o), func(q board.Point) bool { return chainStatus[q] != Dead }) {
+				chainStatus[o] = Alive
+			}
+		}
+	}
+}
+
+// atariEscapes reports whether the owner of the chain at h, which has one
+// liberty, saves it by moving first: a move on the liberty or a capture
+// next to it that leaves the chain two liberties or more. A capture that
+// is a ko counts only if one more owner move (the attacker must pass
+// before retaking) then gives the chain two liberties without another
+// ko; a second ko is counted as an escape, since the reading stops there.
+func atariEscapes(b *board.Board, h board.Point) bool {
+	own := b.At(h)
+	pb := b.Clone()
+	for _, m := range atariSavingMoves(b, h) {
+		pb.CopyFrom(b)
+		if !pb.Legal(own, m) {
+			continue
+		}
+		pb.PlayLegal(own, m)
+		if pb.Liberties(h) < 2 {
+			continue
+		}
+		if pb.Ko() == board.Pass {
+			return true
+		}
+		// The attacker may not retake at once: the owner moves again.
+		nb := pb.Clone()
+		for _, m2 := range atariSavingMoves(pb, h) {
+			nb.CopyFrom(pb)
+			if !nb.Legal(own, m2) {
+				continue
+			}
+			nb.PlayLegal(own, m2)
+			if nb.Liberties(h) >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// atariSavingMoves lists the moves that can add liberties to the chain at
+// h: its own liberties and the last liberty of every opponent chain in
+// atari next to it.
+func atariSavingMoves(b *board.Board, h board.Point) []board.Point {
+	moves := judgeChainLibs(b, h)
+	for _, o := range atariNeighbours(b, h) {
+		if b.Liberties(o) == 1 {
+			for _, l := range judgeChainLibs(b, o) {
+				if !slices.Contains(moves, l) {
+					moves = append(moves, l)
+				}
+			}
+		}
+	}
+	return moves
+}
+
+// atariNeighbours lists the heads of the opponent chains next to the
+// chain at h.
+func atariNeighbours(b *board.Board, h board.Point) []board.Point {
+	opp := b.At(h).Opponent()
+	var heads []board.Point
+	for _, q := range b.Chain(h) {
+		for _, n := range b.Neighbours(q) {
+			if b.At(n) == opp && !slices.Contains(heads, b.ChainHead(n)) {
+				heads = append(heads, b.ChainHead(n))
+			}
+		}
+	}
+	return heads
+}
