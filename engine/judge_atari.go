@@ -55,9 +55,16 @@ func judgeReadAtari(b *board.Board, chainStatus map[board.Point]Status) {
 // liberty, saves it by moving first: a move on the liberty or a capture
 // next to it that leaves the chain two liberties or more. A capture that
 // is a ko counts only if one more owner move (the attacker must pass
-// before retaking) then gives the chain two liberties without another
-// ko; a second ko is counted as an escape, since the reading stops there.
+// before retaking) then gives the chain two liberties; a second ko is
+// counted as an escape, since the reading stops there.
 func atariEscapes(b *board.Board, h board.Point) bool {
+	return atariSaved(b, h, 2)
+}
+
+// atariSaved reports whether one of the owner's next moves leaves the
+// chain at h two liberties, with moves owner moves in a row allowed when
+// each but the last is a ko capture.
+func atariSaved(b *board.Board, h board.Point, moves int) bool {
 	own := b.At(h)
 	pb := b.Clone()
 	for _, m := range atariSavingMoves(b, h) {
@@ -69,20 +76,8 @@ func atariEscapes(b *board.Board, h board.Point) bool {
 		if pb.Liberties(h) < 2 {
 			continue
 		}
-		if pb.Ko() == board.Pass {
+		if pb.Ko() == board.Pass || moves == 1 || atariSaved(pb, h, moves-1) {
 			return true
-		}
-		// The attacker may not retake at once: the owner moves again.
-		nb := pb.Clone()
-		for _, m2 := range atariSavingMoves(pb, h) {
-			nb.CopyFrom(pb)
-			if !nb.Legal(own, m2) {
-				continue
-			}
-			nb.PlayLegal(own, m2)
-			if nb.Liberties(h) >= 2 {
-				return true
-			}
 		}
 	}
 	return false
