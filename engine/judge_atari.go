@@ -61,9 +61,9 @@ func atariEscapes(b *board.Board, h board.Point) bool {
 	return atariSaved(b, h, 2)
 }
 
-// atariSaved reports whether one of the owner's next moves leaves the
-// chain at h two liberties, with moves owner moves in a row allowed when
-// each but the last is a ko capture.
+// atariSaved reports whether the owner, playing up to moves moves in a
+// row (each but the last a ko capture, which the attacker may not answer
+// by retaking), leaves the chain at h two liberties.
 func atariSaved(b *board.Board, h board.Point, moves int) bool {
 	own := b.At(h)
 	pb := b.Clone()
