@@ -36,14 +36,15 @@ func judgeReadAtari(b *board.Board, chainStatus map[board.Point]Status) {
 		if chainStatus[h] == Dead || b.ChainSize(h) < atariMinStones || b.Liberties(h) != 1 {
 			continue
 		}
-		if slices.ContainsFunc(atariNeighbours(b, h), func(o board.Point) bool { return chainStatus[o] == Dead }) {
+		attackers := atariNeighbours(b, h)
+		if slices.ContainsFunc(attackers, func(o board.Point) bool { return chainStatus[o] == Dead }) {
 			continue
 		}
 		if atariEscapes(b, h) {
 			continue
 		}
 		chainStatus[h] = Dead
-		for _, o := range atariNeighbours(b, h) {
+		for _, o := range attackers {
 			if chainStatus[o] == Unknown && !slices.ContainsFunc(atariNeighbours(b, o), func(q board.Point) bool { return chainStatus[q] != Dead }) {
 				chainStatus[o] = Alive
 			}
@@ -89,12 +90,8 @@ func atariSaved(b *board.Board, h board.Point, moves int) bool {
 func atariSavingMoves(b *board.Board, h board.Point) []board.Point {
 	moves := judgeChainLibs(b, h)
 	for _, o := range atariNeighbours(b, h) {
-		if b.Liberties(o) == 1 {
-			for _, l := range judgeChainLibs(b, o) {
-				if !slices.Contains(moves, l) {
-					moves = append(moves, l)
-				}
-			}
+		if l := b.AtariLiberty(o); l != board.Pass && !slices.Contains(moves, l) {
+			moves = append(moves, l)
 		}
 	}
 	return moves
