@@ -33,6 +33,7 @@ type Options struct {
 	RaceLibs        int           // the most liberties at which an own chain next to the last move answers it in a race in the playouts (2 to MaxRaceLibs; 2: only chains of two, board.PlayoutAids.RaceLibs); 0 = the board's default, raceLibs
 	PlayoutLadders  bool          // the playouts read ladders on every board, not only up to playoutLadderMax (for A/B tests)
 	ModelWeight     int           // the learned priors' weight: the equivalent wins of a move with all the model's strength (1 to MaxModelWeight; prior.go, learnedPriors); 0 = modelWeight
+	RaveDistance    int           // K: a move first played at index i of a playout of L moves counts 1 + K·(L−i)/(L−d+1) times in the RAVE statistics of a child at depth d (0 = once, the default; up to MaxRaveDistance; tree.go, backup; for A/B tests)
 	CornerBonus     int           // equivalent wins for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger, in the hand-set priors (a model marked "base hand", as 19x19's is, keeps them) (0 = none, up to MaxCornerBonus; prior.go; for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
@@ -187,6 +188,9 @@ const (
 	MaxCornerBonus = 500
 )
 
+// MaxRaveDistance bounds Options.RaveDistance; Pachi's distance_rave is 3.
+const MaxRaveDistance = 10
+
 // priorSet is the tree's priors for these options with the model m
 // (nil: hand-set priors).
 func (opt Options) priorSet(m *compiledModel) priorSet {
@@ -243,6 +247,9 @@ func (opt Options) Validate() error {
 	}
 	if opt.CornerBonus < 0 || opt.CornerBonus > MaxCornerBonus {
 		return fmt.Errorf("%w: corner bonus %d, want 0 (none) to %d", ErrBadOptions, opt.CornerBonus, MaxCornerBonus)
+	}
+	if opt.RaveDistance < 0 || opt.RaveDistance > MaxRaveDistance {
+		return fmt.Errorf("%w: RAVE distance weight %d, want 0 (none) to %d", ErrBadOptions, opt.RaveDistance, MaxRaveDistance)
 	}
 	if !(opt.ResignThreshold >= 0 && opt.ResignThreshold < 1) {
 		return fmt.Errorf("%w: resign threshold %v, want 0 (never) to below 1", ErrBadOptions, opt.ResignThreshold)

@@ -182,13 +182,15 @@ func TestValidatePriorOptions(t *testing.T) {
 		{Options{Size: 19, ModelWeight: MaxModelWeight + 1}, "model weight"},
 		{Options{Size: 19, CornerBonus: -5}, "corner bonus"},
 		{Options{Size: 19, CornerBonus: MaxCornerBonus + 1}, "corner bonus"},
+		{Options{Size: 19, RaveDistance: -1}, "RAVE distance"},
+		{Options{Size: 19, RaveDistance: MaxRaveDistance + 1}, "RAVE distance"},
 	} {
 		err := tc.opt.Validate()
 		if !errors.Is(err, ErrBadOptions) || !strings.Contains(err.Error(), tc.name) {
 			t.Errorf("%+v: error %v; want ErrBadOptions naming the %s", tc.opt, err, tc.name)
 		}
 	}
-	if err := (Options{Size: 19, ModelWeight: MaxModelWeight, CornerBonus: MaxCornerBonus}).Validate(); err != nil {
+	if err := (Options{Size: 19, ModelWeight: MaxModelWeight, CornerBonus: MaxCornerBonus, RaveDistance: MaxRaveDistance}).Validate(); err != nil {
 		t.Errorf("the largest weight and bonus: %v", err)
 	}
 }

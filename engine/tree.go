@@ -40,6 +40,7 @@ type tree struct {
 	widening  bool        // progressive widening (Options.Widening)
 	explore   float64     // the exploration term's weight (Options.Explore)
 	vloss     float32     // visits a walk adds beyond its own at each node below the root until its backup (Options.VirtualLoss - 1)
+	raveDist  float32     // extra AMAF weight of a move played early in a playout (Options.RaveDistance; backup)
 	priors    priorSet    // the learned move model (nil: hand-set priors), its weight, the corner bonus
 }
 
@@ -154,6 +155,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	t := newTree(e.opt.Size, maxNodes)
 	t.komi, t.widening, t.explore, t.priors = e.opt.Komi, e.opt.Widening, e.opt.Explore, e.opt.priorSet(e.model)
 	t.vloss = float32(e.opt.virtualLoss() - 1)
+	t.raveDist = float32(e.opt.RaveDistance)
 	t.setRoot(root)
 	t.expand(0, root)
 	return t
@@ -445,15 +447,28 @@ func (t *tree) raveCeiling(n float32) float64 {
 	return math.Sqrt(raveCeilingEquiv / (3*float64(n) + raveCeilingEquiv))
 }
 
+// amafFirst is what backup's scratch holds for a point: the colour that
+// played it first after the current node, and the index in moves where it
+// did.
+type amafFirst struct {
+	color board.Color
+	at    int32
+}
+
 // backup adds the result along path and updates AMAF statistics. moves are
 // the points played after the root (tree moves then playout moves);
-// blackValue is the playout's value for Black (playoutValue); first is the thread's scratch, indexed
-// by point, all Empty (it is left so).
-func (t *tree) backup(path []int32, moves []board.Point, blackValue float32, first []board.Color) {
-	// first[p] = colour that played p first after the current node.
+// blackValue is the playout's value for Black (playoutValue); first is the
+// thread's scratch, indexed by point, all Empty (it is left so).
+//
+// With t.raveDist K > 0 a child's move first played at index i counts
+// 1 + K·(L−i)/(L−d+1) times in its RAVE statistics, for a playout of L
+// moves and a child at depth d (Pachi's distance_rave): a 19x19 playout
+// runs for hundreds of moves, and a point first taken late in it, when
+// the fights are settled, says little about playing it now.
+func (t *tree) backup(path []int32, moves []board.Point, blackValue float32, first []amafFirst) {
 	defer func() {
 		for _, p := range moves {
-			first[p] = board.Empty
+			first[p].color = board.Empty
 		}
 	}()
 	rootColor := t.toMove
@@ -466,9 +481,10 @@ func (t *tree) backup(path []int32, moves []board.Point, blackValue float32, fir
 	depth := len(path) - 1 // tree moves are moves[0:depth]
 	for i := len(moves) - 1; i >= depth; i-- {
 		if moves[i] != board.Pass {
-			first[moves[i]] = colorAt(i)
+			first[moves[i]] = amafFirst{colorAt(i), int32(i)}
 		}
 	}
+	length := float32(len(moves))
 	for d := depth; d >= 0; d-- {
 		nd := t.at(path[d])
 		// The mover of node at depth d is colorAt(d-1).
@@ -485,18 +501,24 @@ func (t *tree) backup(path []int32, moves []board.Point, blackValue float32, fir
 		if c0 := atomic.LoadInt32(&nd.child); c0 >= 0 {
 			toMove := colorAt(d)
 			win := valueFor(toMove, blackValue)
+			span := t.raveDist / (length - float32(d) + 1)
 			for k := c0; k < c0+nd.nChild; k++ {
 				ch := t.at(k)
-				if ch.move != board.Pass && first[ch.move] == toMove {
-					addF(&ch.raveN, 1)
-					if win != 0 {
-						addF(&ch.raveW, win)
-					}
+				if ch.move == board.Pass || first[ch.move].color != toMove {
+					continue
+				}
+				w := float32(1)
+				if span > 0 {
+					w += span * (length - float32(first[ch.move].at))
+				}
+				addF(&ch.raveN, w)
+				if win != 0 {
+					addF(&ch.raveW, w*win)
 				}
 			}
 		}
 		if d > 0 && moves[d-1] != board.Pass {
-			first[moves[d-1]] = colorAt(d - 1)
+			first[moves[d-1]] = amafFirst{colorAt(d - 1), int32(d - 1)}
 		}
 	}
 }

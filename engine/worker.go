@@ -30,7 +30,7 @@ type searchThread struct {
 	moves       []board.Point
 	path        []int32
 	kids        []node
-	first       []board.Color // AMAF scratch
+	first       []amafFirst // AMAF scratch
 	marginScale float32
 }
 
@@ -66,7 +66,7 @@ func newSearchThread(opt Options, seed uint64, lg *board.Replies) *searchThread 
 		moves:       make([]board.Point, 0, 1024),
 		path:        make([]int32, 0, 128),
 		kids:        make([]node, 0, size*size+1),
-		first:       make([]board.Color, (size+2)*(size+2)),
+		first:       make([]amafFirst, (size+2)*(size+2)),
 		marginScale: float32(size*size) / 2,
 	}
 	th.aids = playoutAids(opt, lg, &th.lad)

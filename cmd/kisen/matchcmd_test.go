@@ -284,6 +284,8 @@ func TestMatchRefusesEngineFlags(t *testing.T) {
 		{[]string{"--model-weight", "1001"}, "--model-weight 1001"},
 		{[]string{"--corner-bonus", "-1"}, "--corner-bonus -1: want 0 (none) to 500"},
 		{[]string{"--corner-bonus", "501"}, "--corner-bonus 501"},
+		{[]string{"--rave-distance", "-1"}, "--rave-distance -1: want 0 (once) to 10"},
+		{[]string{"--rave-distance", "11"}, "--rave-distance 11"},
 		{[]string{"--threads", "-1"}, "must not be negative"},
 		{[]string{"--playouts", "-5"}, "must not be negative"},
 		{[]string{"--move-time", "-1s"}, "must not be negative"},
@@ -329,11 +331,12 @@ func TestParseMatchOptions(t *testing.T) {
 			return m.opt.RaceLibs == 4 && m.opt.PlayoutLadders
 		}},
 		{nil, func(m matchSetup) bool {
-			return m.opt.RaceLibs == 0 && !m.opt.PlayoutLadders && m.opt.ModelWeight == 0 && m.opt.CornerBonus == 0
+			return m.opt.RaceLibs == 0 && !m.opt.PlayoutLadders && m.opt.ModelWeight == 0 && m.opt.CornerBonus == 0 && m.opt.RaveDistance == 0
 		}},
 		{[]string{"--model-weight", "300", "--corner-bonus", "60"}, func(m matchSetup) bool {
 			return m.opt.ModelWeight == 300 && m.opt.CornerBonus == 60
 		}},
+		{[]string{"--rave-distance", "3"}, func(m matchSetup) bool { return m.opt.RaveDistance == 3 }},
 	} {
 		m, err := parseMatch(c.args, io.Discard)
 		if err != nil {
