@@ -29,7 +29,9 @@ func TestBackupWeighsEarlyMovesInRAVE(t *testing.T) {
 		a9 := mustGTP(t, "A9")
 		ia := tr.child(0, a9)
 		ab := b.Clone()
-		ab.Play(board.Move{Color: board.Black, Point: a9})
+		if err := ab.Play(board.Move{Color: board.Black, Point: a9}); err != nil {
+			t.Fatal(err)
+		}
 		tr.expand(ia, ab)
 		moves := []board.Point{a9, mustGTP(t, "B9"), mustGTP(t, "C9"), mustGTP(t, "D9")}
 		first := make([]amafFirst, 11*11)
@@ -57,6 +59,9 @@ func TestBackupWeighsEarlyMovesInRAVE(t *testing.T) {
 			if nd := tr.at(tr.child(0, mustGTP(t, v))); nd.raveN != 0 {
 				t.Errorf("K %d: root child %s has %v RAVE visits from White's move", tc.k, v, nd.raveN)
 			}
+		}
+		if nd := tr.at(tr.child(ia, mustGTP(t, "C9"))); nd.raveN != 0 {
+			t.Errorf("K %d: A9's child C9 has %v RAVE visits from Black's move", tc.k, nd.raveN)
 		}
 		for _, p := range first {
 			if p.color != board.Empty {
