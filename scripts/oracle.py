@@ -9,6 +9,8 @@ price the moves kisen chooses on a fixed set of positions.
       The same positions of the records in each DIR (a scripts/gtpmatch.sh
       folder), valued by the game's result instead of an oracle: 1 when
       the side to move won by GNU Go's count in DIR/result.txt, else 0.
+      A folder without result.txt (scripts/gnugo-selfplay.sh's) is valued
+      by each record's RE; records whose RE names no winner are left out.
       No engine is needed (scripts/purevalue reads such a set).
   oracle.py values SET.tsv CHOSEN.tsv...
       For each position, the oracle searches the position after its own
@@ -25,6 +27,7 @@ network, at 100,000 playouts for positions and 50,000 for values:
   ORACLE_CMD="./pachi --nodcnn -r japanese -t =%d threads=2 -d 0"
 (%d is the playout count). docs/strength.md has the figures.
 """
+import glob
 import importlib.util
 import math
 import os
@@ -97,15 +100,24 @@ def positions(step, first, files):
 def outcomes(step, first, dirs):
     for d in dirs:
         winner = {}
-        try:
+        if os.path.exists(os.path.join(d, 'result.txt')):
             with open(os.path.join(d, 'result.txt')) as f:
                 for line in f:
                     # game 41: kisen B, record's count B+R, GNU Go B+R, kisen wins
                     m = re.match(r'game (\d+): kisen [BW], .*GNU Go ([BW])\+', line)
                     if m:
                         winner[int(m.group(1))] = m.group(2)
-        except OSError as e:
-            raise SystemExit(f'oracle: {e}: outcomes wants scripts/gtpmatch.sh folders')
+        else:
+            # Self-play records: no match folder, the record's own result.
+            for path in glob.glob(os.path.join(d, 'game-*.sgf')):
+                with open(path) as f:
+                    m = re.search(r'RE\[([BW])\+', f.read())
+                m2 = re.search(r'game-(\d+)\.sgf$', path)
+                if m and m2:
+                    winner[int(m2.group(1))] = m.group(1)
+            if not winner:
+                raise SystemExit(f'oracle: {d}: no result.txt and no record with a winner in RE: '
+                                 'outcomes wants scripts/gtpmatch.sh or scripts/gnugo-selfplay.sh folders')
         for g in sorted(winner):
             path = os.path.join(d, f'game-{g:03d}.sgf')
             if not os.path.exists(path):

@@ -28,13 +28,17 @@
 // compare pairs two output files position by position and gives the mean
 // difference of the squared errors (ARM minus BASE), with its standard
 // error taken over records rather than positions: positions of one game
-// are not independent.
+// are not independent. A table follows with, for each span of 60 moves,
+// both files' mean squared error and the share of won-lost pairs of
+// positions each ranks the right way round (the area under the ROC
+// curve).
 package main
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"sort"
@@ -271,7 +275,86 @@ func compare(basePath, armPath string) error {
 	se := math.Sqrt(ss / float64(len(per)-1) / float64(len(per)))
 	fmt.Printf("positions %d of %d records: mean squared error %.4f (base), %.4f (arm)\n", len(baseSE), len(recs), mean(baseSE), mean(armSE))
 	fmt.Printf("arm minus base, by record: %+.4f (standard error %.4f)\n", m, se)
+	bands(os.Stdout, base, arm)
 	return nil
+}
+
+// bandWidth is the span of moves of one line of bands' table: on 19x19
+// the playouts' errors lie mostly in the middle game, which one summary
+// of every position hides.
+const bandWidth = 60
+
+// bands prints, for positions by the move they come from, both files'
+// mean squared error and the share of won-lost pairs each ranks the right
+// way round (the area under the ROC curve, ties half). The ranking is the
+// measure a search uses: it compares moves, and a playout that is right
+// about who leads but timid about by how much still ranks them well.
+func bands(w io.Writer, base, arm map[string][2]float64) {
+	type pos struct {
+		value, base, arm float64
+	}
+	byBand := map[int][]pos{}
+	for k, b := range base {
+		a, ok := arm[k]
+		if !ok {
+			continue
+		}
+		_, at, _ := strings.Cut(k, ":")
+		move, err := strconv.Atoi(at)
+		if err != nil {
+			continue // a key without a move number has no band
+		}
+		byBand[move/bandWidth] = append(byBand[move/bandWidth], pos{b[0], b[1], a[1]})
+	}
+	var keys []int
+	for k := range byBand {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	fmt.Fprintf(w, "%-9s %5s %8s %8s %8s %8s\n", "moves", "n", "MSE base", "MSE arm", "AUC base", "AUC arm")
+	for _, k := range keys {
+		ps := byBand[k]
+		var bs, as []float64
+		var values, bv, av []float64
+		for _, p := range ps {
+			bs = append(bs, (p.base-p.value)*(p.base-p.value))
+			as = append(as, (p.arm-p.value)*(p.arm-p.value))
+			values, bv, av = append(values, p.value), append(bv, p.base), append(av, p.arm)
+		}
+		fmt.Fprintf(w, "%3d-%-5d %5d %8.4f %8.4f %8.3f %8.3f\n", k*bandWidth, (k+1)*bandWidth-1, len(ps),
+			mean(bs), mean(as), auc(values, bv), auc(values, av))
+	}
+}
+
+// auc is the share of pairs of a won position (value 1) and a lost one
+// (value 0) in which the won one has the higher share, ties counting
+// half; NaN when the band has no pair. Values between 0 and 1 (an
+// oracle's win rates) belong to neither side.
+func auc(values, shares []float64) float64 {
+	var won, lost []float64
+	for i, v := range values {
+		switch v {
+		case 1:
+			won = append(won, shares[i])
+		case 0:
+			lost = append(lost, shares[i])
+		}
+	}
+	if len(won) == 0 || len(lost) == 0 {
+		return math.NaN()
+	}
+	var right float64
+	for _, x := range won {
+		for _, y := range lost {
+			switch {
+			case x > y:
+				right++
+			case x == y:
+				right += 0.5
+			}
+		}
+	}
+	return right / float64(len(won)*len(lost))
 }
 
 func mean(xs []float64) float64 {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kisen-go/kisen/internal/oracleset"
@@ -67,6 +68,40 @@ func TestPlayCountsTheSideToMove(t *testing.T) {
 		}
 		if r.capped != 0 {
 			t.Errorf("%d playouts ran to the cap", r.capped)
+		}
+	}
+}
+
+func TestAUCCountsPairsTheRightWayRound(t *testing.T) {
+	// Won positions at 0.9 and 0.5, lost ones at 0.5 and 0.1: of the four
+	// pairs three are the right way round and one is a tie.
+	got := auc([]float64{1, 1, 0, 0}, []float64{0.9, 0.5, 0.5, 0.1})
+	if got != 0.875 {
+		t.Errorf("auc = %v, want 0.875", got)
+	}
+	// An oracle's win rate is neither won nor lost.
+	if got := auc([]float64{1, 0.6}, []float64{0.9, 0.2}); !math.IsNaN(got) {
+		t.Errorf("auc of a band with no lost position = %v, want NaN", got)
+	}
+}
+
+func TestBandsSplitByMove(t *testing.T) {
+	base := map[string][2]float64{"r:10": {1, 0.5}, "r:59": {0, 0.5}, "r:60": {1, 0.9}, "r:120": {0, 0.2}, "nomove": {1, 0}}
+	arm := map[string][2]float64{"r:10": {1, 1}, "r:59": {0, 0}, "r:60": {1, 1}, "r:120": {0, 0.2}, "nomove": {1, 0}}
+	var sb strings.Builder
+	bands(&sb, base, arm)
+	want := []string{
+		"  0-59        2   0.2500   0.0000    0.500    1.000",
+		" 60-119       1   0.0100   0.0000      NaN      NaN",
+		"120-179       1   0.0400   0.0400      NaN      NaN",
+	}
+	lines := strings.Split(strings.TrimSpace(sb.String()), "\n")
+	if len(lines) != len(want)+1 {
+		t.Fatalf("bands printed\n%s\nwant a header and %d lines", sb.String(), len(want))
+	}
+	for i, w := range want {
+		if lines[i+1] != w {
+			t.Errorf("line %d: %q, want %q", i+1, lines[i+1], w)
 		}
 	}
 }
