@@ -242,6 +242,7 @@ func compare(basePath, armPath string) error {
 	}
 	byRecord := map[string][]float64{}
 	var baseSE, armSE []float64
+	var shared []paired
 	for k, b := range base {
 		a, ok := arm[k]
 		if !ok {
@@ -250,7 +251,9 @@ func compare(basePath, armPath string) error {
 		if a[0] != b[0] {
 			return fmt.Errorf("%s: the two files give the position different values (%v, %v): not the same set", k, b[0], a[0])
 		}
-		bs, as := (b[1]-b[0])*(b[1]-b[0]), (a[1]-a[0])*(a[1]-a[0])
+		p := paired{key: k, value: b[0], base: b[1], arm: a[1]}
+		shared = append(shared, p)
+		bs, as := p.baseSE(), p.armSE()
 		baseSE, armSE = append(baseSE, bs), append(armSE, as)
 		rec, _, _ := strings.Cut(k, ":")
 		byRecord[rec] = append(byRecord[rec], as-bs)
@@ -275,7 +278,7 @@ func compare(basePath, armPath string) error {
 	se := math.Sqrt(ss / float64(len(per)-1) / float64(len(per)))
 	fmt.Printf("positions %d of %d records: mean squared error %.4f (base), %.4f (arm)\n", len(baseSE), len(recs), mean(baseSE), mean(armSE))
 	fmt.Printf("arm minus base, by record: %+.4f (standard error %.4f)\n", m, se)
-	bands(os.Stdout, base, arm)
+	bands(os.Stdout, shared)
 	return nil
 }
 
@@ -284,27 +287,30 @@ func compare(basePath, armPath string) error {
 // of every position hides.
 const bandWidth = 60
 
+// paired is one position both files give: the set's value and each
+// file's share of wins for the side to move.
+type paired struct {
+	key              string
+	value, base, arm float64
+}
+
+func (p paired) baseSE() float64 { return (p.base - p.value) * (p.base - p.value) }
+func (p paired) armSE() float64  { return (p.arm - p.value) * (p.arm - p.value) }
+
 // bands prints, for positions by the move they come from, both files'
 // mean squared error and the share of won-lost pairs each ranks the right
 // way round (the area under the ROC curve, ties half). The ranking is the
 // measure a search uses: it compares moves, and a playout that is right
 // about who leads but timid about by how much still ranks them well.
-func bands(w io.Writer, base, arm map[string][2]float64) {
-	type pos struct {
-		value, base, arm float64
-	}
-	byBand := map[int][]pos{}
-	for k, b := range base {
-		a, ok := arm[k]
-		if !ok {
-			continue
-		}
-		_, at, _ := strings.Cut(k, ":")
+func bands(w io.Writer, shared []paired) {
+	byBand := map[int][]paired{}
+	for _, p := range shared {
+		_, at, _ := strings.Cut(p.key, ":")
 		move, err := strconv.Atoi(at)
 		if err != nil {
 			continue // a key without a move number has no band
 		}
-		byBand[move/bandWidth] = append(byBand[move/bandWidth], pos{b[0], b[1], a[1]})
+		byBand[move/bandWidth] = append(byBand[move/bandWidth], p)
 	}
 	var keys []int
 	for k := range byBand {
@@ -314,11 +320,9 @@ func bands(w io.Writer, base, arm map[string][2]float64) {
 	fmt.Fprintf(w, "%-9s %5s %8s %8s %8s %8s\n", "moves", "n", "MSE base", "MSE arm", "AUC base", "AUC arm")
 	for _, k := range keys {
 		ps := byBand[k]
-		var bs, as []float64
-		var values, bv, av []float64
+		var bs, as, values, bv, av []float64
 		for _, p := range ps {
-			bs = append(bs, (p.base-p.value)*(p.base-p.value))
-			as = append(as, (p.arm-p.value)*(p.arm-p.value))
+			bs, as = append(bs, p.baseSE()), append(as, p.armSE())
 			values, bv, av = append(values, p.value), append(bv, p.base), append(av, p.arm)
 		}
 		fmt.Fprintf(w, "%3d-%-5d %5d %8.4f %8.4f %8.3f %8.3f\n", k*bandWidth, (k+1)*bandWidth-1, len(ps),

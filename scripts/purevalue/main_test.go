@@ -88,8 +88,12 @@ func TestAUCCountsPairsTheRightWayRound(t *testing.T) {
 func TestBandsSplitByMove(t *testing.T) {
 	base := map[string][2]float64{"r:10": {1, 0.5}, "r:59": {0, 0.5}, "r:60": {1, 0.9}, "r:120": {0, 0.2}, "nomove": {1, 0}}
 	arm := map[string][2]float64{"r:10": {1, 1}, "r:59": {0, 0}, "r:60": {1, 1}, "r:120": {0, 0.2}, "nomove": {1, 0}}
+	var shared []paired
+	for k, b := range base {
+		shared = append(shared, paired{key: k, value: b[0], base: b[1], arm: arm[k][1]})
+	}
 	var sb strings.Builder
-	bands(&sb, base, arm)
+	bands(&sb, shared)
 	want := []string{
 		"  0-59        2   0.2500   0.0000    0.500    1.000",
 		" 60-119       1   0.0100   0.0000      NaN      NaN",
