@@ -19,7 +19,7 @@ import (
 // RAVE figures, which is how docs/strength.md found the replies kisen
 // overlooked in its lost games.
 func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	const synopsis = "[--move N] [--playouts N] [--threads N] [--seed S] [--top N] [--show V,...] FILE.sgf"
+	const synopsis = "[--move N] [--playouts N] [--threads N] [--seed S] [--explore C] [--top N] [--show V,...] FILE.sgf"
 	fs := newFlagSet("analyze", synopsis,
 		"Search the position after move N of a record (default: the last move) for the\n"+
 			"side to move, and print its root moves: real visits, win rate, prior, RAVE and\n"+
@@ -29,6 +29,7 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	playouts := fs.Int("playouts", 50000, "playouts of the search")
 	threads := fs.Int("threads", 1, "search threads (one thread and a seed repeat a search exactly)")
 	seed := fs.Uint64("seed", 1, "random seed of the search")
+	explore := fs.Float64("explore", 0, "the selection adds `C`·√(ln N / n) to a child's value, as kisen match --explore (an A/B arm; 0: none)")
 	top := fs.Int("top", 10, "how many root moves to print, most visited first")
 	show := fs.String("show", "", "also print these moves, e.g. `E4,pass` (a reply the search may have overlooked)")
 	if err := parseFlags(fs, args); err != nil {
@@ -46,6 +47,8 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usageError{fmt.Errorf("analyze: --threads %d: give at least 1", *threads)}
 	case *top < 1:
 		return usageError{fmt.Errorf("analyze: --top %d: give at least 1", *top)}
+	case !(*explore >= 0 && *explore <= 1): // NaN too
+		return usageError{fmt.Errorf("analyze: --explore %v: give a weight from 0 (none) to 1", *explore)}
 	}
 	path := fs.Arg(0)
 	// --move 0 is the empty board; no --move is the last position.
@@ -70,7 +73,7 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	e, err := engine.New(engine.Options{Size: rec.Size, Komi: rec.Komi, Threads: *threads,
-		Playouts: *playouts, Seed: *seed, NoBook: true, TopMoves: board.MaxSize*board.MaxSize + 1})
+		Playouts: *playouts, Seed: *seed, Explore: *explore, NoBook: true, TopMoves: board.MaxSize*board.MaxSize + 1})
 	if err != nil {
 		return fmt.Errorf("analyze: %s: %w", path, err)
 	}

@@ -49,10 +49,39 @@ func TestAnalyze(t *testing.T) {
 		{"analyze", "--move", "12", rec},
 		{"analyze", "--show", "Z9", rec},
 		{"analyze", "--playouts", "0", rec},
+		{"analyze", "--explore", "-0.1", rec},
+		{"analyze", "--explore", "2", rec},
 		{"analyze"},
 	} {
 		if _, _, err := runT(t, args...); exitCode(err) != 2 {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
+	}
+}
+
+// TestAnalyzeExplore: --explore searches the same position more broadly,
+// so an exploration arm's root can be read as kisen match --explore plays
+// it: more root moves reach 20 visits out of the same 2000.
+func TestAnalyzeExplore(t *testing.T) {
+	rec := filepath.Join("testdata", "pachi-cut.sgf")
+	broad := func(c string) int {
+		out, _, err := runT(t, "analyze", "--playouts", "2000", "--top", "100", "--explore", c, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, l := range strings.Split(out, "\n") {
+			f := strings.Fields(l)
+			if len(f) != 7 || f[0] == "move" {
+				continue
+			}
+			if v, err := strconv.Atoi(f[1]); err == nil && v >= 20 {
+				n++
+			}
+		}
+		return n
+	}
+	if none, some := broad("0"), broad("0.3"); some <= none {
+		t.Errorf("root moves with 20 visits or more: %d with --explore 0.3, %d without; want more", some, none)
 	}
 }
