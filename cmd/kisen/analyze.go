@@ -84,8 +84,12 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("analyze: %s: %w", path, err)
 	}
 	size := rec.Size
-	fmt.Fprintf(stdout, "%s after move %d: %s to move, %d playouts in %.1fs (seed %d)\n",
-		path, last, c, d.Playouts, d.Elapsed.Seconds(), *seed)
+	arm := ""
+	if *explore > 0 {
+		arm = fmt.Sprintf(", explore %g", *explore) // a saved table says which search made it
+	}
+	fmt.Fprintf(stdout, "%s after move %d: %s to move, %d playouts in %.1fs (seed %d%s)\n",
+		path, last, c, d.Playouts, d.Elapsed.Seconds(), *seed, arm)
 	if len(d.Top) == 0 {
 		fmt.Fprintf(stdout, "no search: %s is the only sensible move\n", board.GTP(size, d.Move))
 		return nil

@@ -69,6 +69,9 @@ func TestAnalyzeExplore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if c != "0" && !strings.Contains(out, "explore "+c+")") {
+			t.Errorf("--explore %s: the header does not name the arm:\n%s", c, out)
+		}
 		n := 0
 		for _, l := range strings.Split(out, "\n") {
 			f := strings.Fields(l)
