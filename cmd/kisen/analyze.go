@@ -47,8 +47,6 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usageError{fmt.Errorf("analyze: --threads %d: give at least 1", *threads)}
 	case *top < 1:
 		return usageError{fmt.Errorf("analyze: --top %d: give at least 1", *top)}
-	case !(*explore >= 0 && *explore <= 1): // NaN too
-		return usageError{fmt.Errorf("analyze: --explore %v: give a weight from 0 (none) to 1", *explore)}
 	}
 	path := fs.Arg(0)
 	// --move 0 is the empty board; no --move is the last position.
@@ -74,6 +72,9 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	e, err := engine.New(engine.Options{Size: rec.Size, Komi: rec.Komi, Threads: *threads,
 		Playouts: *playouts, Seed: *seed, Explore: *explore, NoBook: true, TopMoves: board.MaxSize*board.MaxSize + 1})
+	if errors.Is(err, engine.ErrBadOptions) {
+		return usageError{fmt.Errorf("analyze: %w", err)} // e.g. --explore out of range: the engine knows the ranges
+	}
 	if err != nil {
 		return fmt.Errorf("analyze: %s: %w", path, err)
 	}

@@ -21,11 +21,8 @@ func TestAnalyze(t *testing.T) {
 	}
 	var rows []string
 	visits := -1
-	for _, l := range strings.Split(out, "\n") {
-		f := strings.Fields(l)
-		if len(f) != 7 || f[0] == "move" {
-			continue
-		}
+	for _, f := range rootRows(out) {
+		l := strings.Join(f, " ")
 		rows = append(rows, f[0])
 		if f[0] != "E4" {
 			v, err := strconv.Atoi(f[1])
@@ -73,11 +70,7 @@ func TestAnalyzeExplore(t *testing.T) {
 			t.Errorf("--explore %s: the header does not name the arm:\n%s", c, out)
 		}
 		n := 0
-		for _, l := range strings.Split(out, "\n") {
-			f := strings.Fields(l)
-			if len(f) != 7 || f[0] == "move" {
-				continue
-			}
+		for _, f := range rootRows(out) {
 			if v, err := strconv.Atoi(f[1]); err == nil && v >= 20 {
 				n++
 			}
@@ -87,4 +80,15 @@ func TestAnalyzeExplore(t *testing.T) {
 	if none, some := broad("0"), broad("0.3"); some <= none {
 		t.Errorf("root moves with 20 visits or more: %d with --explore 0.3, %d without; want more", some, none)
 	}
+}
+
+// rootRows is the fields of each root-move row of analyze's table.
+func rootRows(out string) [][]string {
+	var rows [][]string
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) == 7 && f[0] != "move" {
+			rows = append(rows, f)
+		}
+	}
+	return rows
 }

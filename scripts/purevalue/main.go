@@ -241,7 +241,6 @@ func compare(basePath, armPath string) error {
 		return err
 	}
 	byRecord := map[string][]float64{}
-	var baseSE, armSE []float64
 	var shared []paired
 	for k, b := range base {
 		a, ok := arm[k]
@@ -253,10 +252,8 @@ func compare(basePath, armPath string) error {
 		}
 		p := paired{key: k, value: b[0], base: b[1], arm: a[1]}
 		shared = append(shared, p)
-		bs, as := p.baseSE(), p.armSE()
-		baseSE, armSE = append(baseSE, bs), append(armSE, as)
 		rec, _, _ := strings.Cut(k, ":")
-		byRecord[rec] = append(byRecord[rec], as-bs)
+		byRecord[rec] = append(byRecord[rec], p.armSE()-p.baseSE())
 	}
 	if len(byRecord) < 2 {
 		return fmt.Errorf("%s and %s share positions of %d records; need two or more", basePath, armPath, len(byRecord))
@@ -276,7 +273,8 @@ func compare(basePath, armPath string) error {
 		ss += (x - m) * (x - m)
 	}
 	se := math.Sqrt(ss / float64(len(per)-1) / float64(len(per)))
-	fmt.Printf("positions %d of %d records: mean squared error %.4f (base), %.4f (arm)\n", len(baseSE), len(recs), mean(baseSE), mean(armSE))
+	bs, as := squaredErrors(shared)
+	fmt.Printf("positions %d of %d records: mean squared error %.4f (base), %.4f (arm)\n", len(shared), len(recs), mean(bs), mean(as))
 	fmt.Printf("arm minus base, by record: %+.4f (standard error %.4f)\n", m, se)
 	bands(os.Stdout, shared)
 	return nil
@@ -292,6 +290,15 @@ const bandWidth = 60
 type paired struct {
 	key              string
 	value, base, arm float64
+}
+
+// squaredErrors is each position's squared error in the base file and
+// in the arm.
+func squaredErrors(ps []paired) (base, arm []float64) {
+	for _, p := range ps {
+		base, arm = append(base, p.baseSE()), append(arm, p.armSE())
+	}
+	return base, arm
 }
 
 func (p paired) baseSE() float64 { return (p.base - p.value) * (p.base - p.value) }
@@ -320,9 +327,9 @@ func bands(w io.Writer, shared []paired) {
 	fmt.Fprintf(w, "%-9s %5s %8s %8s %8s %8s\n", "moves", "n", "MSE base", "MSE arm", "AUC base", "AUC arm")
 	for _, k := range keys {
 		ps := byBand[k]
-		var bs, as, values, bv, av []float64
+		bs, as := squaredErrors(ps)
+		var values, bv, av []float64
 		for _, p := range ps {
-			bs, as = append(bs, p.baseSE()), append(as, p.armSE())
 			values, bv, av = append(values, p.value), append(bv, p.base), append(av, p.arm)
 		}
 		fmt.Fprintf(w, "%3d-%-5d %5d %8.4f %8.4f %8.3f %8.3f\n", k*bandWidth, (k+1)*bandWidth-1, len(ps),
