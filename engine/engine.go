@@ -34,6 +34,7 @@ type Options struct {
 	PlayoutLadders  bool          // the playouts read ladders on every board, not only up to playoutLadderMax (for A/B tests)
 	ModelWeight     int           // the learned priors' weight: the equivalent wins of a move with all the model's strength (1 to MaxModelWeight; prior.go, learnedPriors); 0 = modelWeight
 	RaveDistance    int           // K: a move first played at index i of a playout of L moves counts 1 + K·(L−i)/(L−d+1) times in the RAVE statistics of a child at depth d (0 = once, the default; up to MaxRaveDistance; tree.go, backup; for A/B tests)
+	OwnerPlayouts   int           // >0: that many playouts from each search's root weigh the learned priors by who owns each point (owner.go; 100 to MaxOwnerPlayouts; for A/B tests)
 	CornerBonus     int           // equivalent wins for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger, in the hand-set priors (a model marked "base hand", as 19x19's is, keeps them) (0 = none, up to MaxCornerBonus; prior.go; for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
@@ -248,6 +249,9 @@ func (opt Options) Validate() error {
 	if opt.CornerBonus < 0 || opt.CornerBonus > MaxCornerBonus {
 		return fmt.Errorf("%w: corner bonus %d, want 0 (none) to %d", ErrBadOptions, opt.CornerBonus, MaxCornerBonus)
 	}
+	if opt.OwnerPlayouts != 0 && (opt.OwnerPlayouts < MinOwnerPlayouts || opt.OwnerPlayouts > MaxOwnerPlayouts) {
+		return fmt.Errorf("%w: ownership playouts %d, want 0 (none) or %d to %d", ErrBadOptions, opt.OwnerPlayouts, MinOwnerPlayouts, MaxOwnerPlayouts)
+	}
 	if opt.RaveDistance < 0 || opt.RaveDistance > MaxRaveDistance {
 		return fmt.Errorf("%w: RAVE distance weight %d, want 0 (none) to %d", ErrBadOptions, opt.RaveDistance, MaxRaveDistance)
 	}
@@ -368,6 +372,7 @@ func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk
 	budget := e.budget(root, clk)
 	e.mu.Lock()
 	ts := e.searchTrees(root, b.Moves(), c, c)
+	e.setOwnership(ts, root)
 	t := ts[0]
 	e.mu.Unlock()
 	if len(ts) > 1 && budget.playouts > 0 {

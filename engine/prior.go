@@ -41,9 +41,10 @@ func (t *tree) expand(idx int32, b *board.Board) {
 
 // priorSet is what a tree's priors are made of.
 type priorSet struct {
-	model  *compiledModel // the learned move model (nil: hand-set priors)
-	weight float32        // the model's weight, modelWeight by default (learnedPriors)
-	corner float32        // the corner bonus on 13x13 and larger, 0 for none (Options.CornerBonus)
+	model  *compiledModel  // the learned move model (nil: hand-set priors)
+	weight float32         // the model's weight, modelWeight by default (learnedPriors)
+	corner float32         // the corner bonus on 13x13 and larger, 0 for none (Options.CornerBonus)
+	owner  *ownerStrengths // the ownership prior of the search's root (owner.go); nil: none
 }
 
 // withModel is the default priors with the model m (nil: hand-set).
@@ -341,6 +342,9 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) 
 	total := float32(0)
 	scan.candidates(func(p board.Point, selfAtari int, f Features) {
 		g := model.gamma(&f)
+		if ps.owner != nil {
+			g *= ps.owner.of(scan.c, scan.size, p)
+		}
 		strength[len(dst)-start], total = g, total+g
 		n, w := float32(evenPrior), float32(evenPrior)/2
 		if model.onHand {

@@ -19,7 +19,7 @@ import (
 // RAVE figures, which is how docs/strength.md found the replies kisen
 // overlooked in its lost games.
 func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	const synopsis = "[--move N] [--playouts N] [--threads N] [--seed S] [--explore C] [--top N] [--show V,...] FILE.sgf"
+	const synopsis = "[--move N] [--playouts N] [--threads N] [--seed S] [--explore C] [--owner-playouts N] [--top N] [--show V,...] FILE.sgf"
 	fs := newFlagSet("analyze", synopsis,
 		"Search the position after move N of a record (default: the last move) for the\n"+
 			"side to move, and print its root moves: real visits, win rate, prior, RAVE and\n"+
@@ -30,6 +30,7 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	threads := fs.Int("threads", 1, "search threads (one thread and a seed repeat a search exactly)")
 	seed := fs.Uint64("seed", 1, "random seed of the search")
 	explore := fs.Float64("explore", 0, "the selection adds `C`·√(ln N / n) to a child's value, as kisen match --explore (an A/B arm; 0: none)")
+	owner := fs.Int("owner-playouts", 0, "`N` playouts from the root weigh the learned priors by who owns each point, as kisen match --owner-playouts (an A/B arm; 0: none)")
 	top := fs.Int("top", 10, "how many root moves to print, most visited first")
 	show := fs.String("show", "", "also print these moves, e.g. `E4,pass` (a reply the search may have overlooked)")
 	if err := parseFlags(fs, args); err != nil {
@@ -71,7 +72,7 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	e, err := engine.New(engine.Options{Size: rec.Size, Komi: rec.Komi, Threads: *threads,
-		Playouts: *playouts, Seed: *seed, Explore: *explore, NoBook: true, TopMoves: board.MaxSize*board.MaxSize + 1})
+		Playouts: *playouts, Seed: *seed, Explore: *explore, OwnerPlayouts: *owner, NoBook: true, TopMoves: board.MaxSize*board.MaxSize + 1})
 	if errors.Is(err, engine.ErrBadOptions) {
 		return usageError{fmt.Errorf("analyze: %w", err)} // e.g. --explore out of range: the engine knows the ranges
 	}
@@ -88,6 +89,9 @@ func runAnalyze(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	arm := ""
 	if *explore > 0 {
 		arm = fmt.Sprintf(", explore %g", *explore) // a saved table says which search made it
+	}
+	if *owner > 0 {
+		arm += fmt.Sprintf(", owner playouts %d", *owner)
 	}
 	fmt.Fprintf(stdout, "%s after move %d: %s to move, %d playouts in %.1fs (seed %d%s)\n",
 		path, last, c, d.Playouts, d.Elapsed.Seconds(), *seed, arm)
