@@ -200,7 +200,7 @@ func TestMatchArmFlags(t *testing.T) {
 	if len(with) == 0 || !slices.Equal(with, again) {
 		t.Fatalf("the same game played twice differs:\n%v\n%v", with, again)
 	}
-	for _, arm := range [][]string{{"--no-replies"}, {"--explore", "0.1"}, {"--race-libs", "4"}} {
+	for _, arm := range [][]string{{"--no-replies"}, {"--explore", "0.1"}, {"--race-libs", "4"}, {"--owner-playouts", "200"}} {
 		if slices.Equal(moves(arm...), with) {
 			t.Errorf("%v played the same game as the committed engine:\n%v", arm, with)
 		}
@@ -286,6 +286,8 @@ func TestMatchRefusesEngineFlags(t *testing.T) {
 		{[]string{"--corner-bonus", "501"}, "--corner-bonus 501"},
 		{[]string{"--rave-distance", "-1"}, "--rave-distance -1: want 0 (once) to 10"},
 		{[]string{"--rave-distance", "11"}, "--rave-distance 11"},
+		{[]string{"--owner-playouts", "99"}, "--owner-playouts 99: want 0 (none) or 100 to 5000"},
+		{[]string{"--owner-playouts", "5001"}, "--owner-playouts 5001"},
 		{[]string{"--threads", "-1"}, "must not be negative"},
 		{[]string{"--playouts", "-5"}, "must not be negative"},
 		{[]string{"--move-time", "-1s"}, "must not be negative"},
@@ -331,12 +333,13 @@ func TestParseMatchOptions(t *testing.T) {
 			return m.opt.RaceLibs == 4 && m.opt.PlayoutLadders
 		}},
 		{nil, func(m matchSetup) bool {
-			return m.opt.RaceLibs == 0 && !m.opt.PlayoutLadders && m.opt.ModelWeight == 0 && m.opt.CornerBonus == 0 && m.opt.RaveDistance == 0
+			return m.opt.RaceLibs == 0 && !m.opt.PlayoutLadders && m.opt.ModelWeight == 0 && m.opt.CornerBonus == 0 && m.opt.RaveDistance == 0 && m.opt.OwnerPlayouts == 0
 		}},
 		{[]string{"--model-weight", "300", "--corner-bonus", "60"}, func(m matchSetup) bool {
 			return m.opt.ModelWeight == 300 && m.opt.CornerBonus == 60
 		}},
 		{[]string{"--rave-distance", "3"}, func(m matchSetup) bool { return m.opt.RaveDistance == 3 }},
+		{[]string{"--owner-playouts", "500"}, func(m matchSetup) bool { return m.opt.OwnerPlayouts == 500 }},
 	} {
 		m, err := parseMatch(c.args, io.Discard)
 		if err != nil {
