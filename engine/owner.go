@@ -100,16 +100,13 @@ func ownership(root *board.Board, opt Options, n, threads int, seed uint64) *own
 	return o
 }
 
-// setOwnership gives the trees ts the ownership prior of root, when
-// Options.OwnerPlayouts asks for one and a learned model makes the
+// rootOwnership is the ownership prior of a search from root, or nil
+// when Options.OwnerPlayouts asks for none or no learned model makes the
 // priors. No search thread may run.
-func (e *Engine) setOwnership(ts []*tree, root *board.Board) {
+func (e *Engine) rootOwnership(root *board.Board) *ownerStrengths {
 	if e.opt.OwnerPlayouts == 0 || e.model == nil {
-		return
+		return nil
 	}
 	e.seed = e.seed*6364136223846793005 + 1442695040888963407
-	o := ownership(root, e.opt, e.opt.OwnerPlayouts, e.threads, e.seed)
-	for _, t := range ts {
-		t.priors.owner = o
-	}
+	return ownership(root, e.opt, e.opt.OwnerPlayouts, e.threads, e.seed)
 }

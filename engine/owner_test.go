@@ -56,10 +56,20 @@ func TestOwnershipPriorReachesPriors(t *testing.T) {
 	}
 	ps := e.opt.priorSet(e.model)
 	without := priors(b, nil, nil, ps)
-	ts := []*tree{{priors: ps}}
-	e.setOwnership(ts, b)
+	e.mu.Lock()
+	ts := e.searchTrees(b, nil, board.Black, board.Black)
+	e.mu.Unlock()
+	if ts[0].priors.owner == nil {
+		t.Fatal("the search's tree has no ownership prior")
+	}
 	with := priors(b, nil, nil, ts[0].priors)
 	mean := func(k node) float32 { return k.wins / k.visits }
+	// A new root grows its children after the ownership playouts, so they
+	// carry the prior too.
+	h5 := mustGTP(t, "H5")
+	if got, want := mean(*ts[0].at(ts[0].child(0, h5))), mean(priorOf(t, 9, with, "H5")); got != want {
+		t.Errorf("the root's child H5: prior %.3f, want the ownership prior's %.3f", got, want)
+	}
 	if w, wo := mean(priorOf(t, 9, with, "H5")), mean(priorOf(t, 9, without, "H5")); w >= wo {
 		t.Errorf("H5 in White's area: prior %.3f with the ownership prior, %.3f without; want lower", w, wo)
 	}

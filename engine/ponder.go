@@ -52,9 +52,6 @@ func (e *Engine) Ponder(b *board.Board, c board.Color) bool {
 	if used >= nodeCap {
 		return false
 	}
-	e.mu.Lock()
-	e.setOwnership(ts, root)
-	e.mu.Unlock()
 
 	ctx, cancel := context.WithCancel(context.Background())
 	run := &ponderRun{stop: cancel, done: make(chan struct{}), trees: ts}

@@ -21,9 +21,11 @@ func (e *Engine) treeNodes() int {
 }
 
 // searchTrees readies the trees for a search of root (c to move, moves the
-// game so far) counted for us, and returns one per thread. Called with
-// e.mu held.
+// game so far) counted for us, and returns one per thread. The ownership
+// playouts (Options.OwnerPlayouts) run first, so that a new root's
+// children get the ownership prior too. Called with e.mu held.
 func (e *Engine) searchTrees(root *board.Board, moves []board.Move, c, us board.Color) []*tree {
+	e.owner = e.rootOwnership(root)
 	e.tree = e.reuse(root, moves, c)
 	ts := []*tree{e.tree}
 	if e.opt.TreePerThread {
@@ -36,6 +38,7 @@ func (e *Engine) searchTrees(root *board.Board, moves []board.Move, c, us board.
 		}
 	}
 	for _, t := range ts {
+		t.priors.owner = e.owner
 		t.base = t.rootVisits()
 		t.setCount(root, e.opt.Komi, us)
 	}

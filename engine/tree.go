@@ -154,6 +154,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 	}
 	t := newTree(e.opt.Size, maxNodes)
 	t.komi, t.widening, t.explore, t.priors = e.opt.Komi, e.opt.Widening, e.opt.Explore, e.opt.priorSet(e.model)
+	t.priors.owner = e.owner
 	t.vloss = float32(e.opt.virtualLoss() - 1)
 	t.raveDist = float32(e.opt.RaveDistance)
 	t.setRoot(root)

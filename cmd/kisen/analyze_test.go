@@ -48,6 +48,7 @@ func TestAnalyze(t *testing.T) {
 		{"analyze", "--playouts", "0", rec},
 		{"analyze", "--explore", "-0.1", rec},
 		{"analyze", "--explore", "2", rec},
+		{"analyze", "--owner-playouts", "50", rec},
 		{"analyze"},
 	} {
 		if _, _, err := runT(t, args...); exitCode(err) != 2 {
@@ -79,6 +80,39 @@ func TestAnalyzeExplore(t *testing.T) {
 	}
 	if none, some := broad("0"), broad("0.3"); some <= none {
 		t.Errorf("root moves with 20 visits or more: %d with --explore 0.3, %d without; want more", some, none)
+	}
+}
+
+// TestAnalyzeOwnerPlayouts: --owner-playouts gives the root's moves the
+// ownership prior kisen match --owner-playouts plays with, and the header
+// names the arm.
+func TestAnalyzeOwnerPlayouts(t *testing.T) {
+	rec := filepath.Join("testdata", "pachi-cut.sgf")
+	priors := func(args ...string) (map[string]string, string) {
+		args = append([]string{"analyze", "--playouts", "300", "--top", "100"}, append(args, rec)...)
+		out, _, err := runT(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := make(map[string]string)
+		for _, f := range rootRows(out) {
+			m[f[0]] = f[3]
+		}
+		return m, out
+	}
+	without, _ := priors()
+	with, out := priors("--owner-playouts", "200")
+	if !strings.Contains(out, "owner playouts 200)") {
+		t.Errorf("the header does not name the arm:\n%s", out)
+	}
+	changed := 0
+	for v, p := range with {
+		if q, ok := without[v]; ok && q != p {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Errorf("no root move's prior changed with --owner-playouts 200:\n%s", out)
 	}
 }
 
