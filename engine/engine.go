@@ -253,6 +253,12 @@ func (opt Options) Validate() error {
 	if opt.OwnerPlayouts != 0 && (opt.OwnerPlayouts < MinOwnerPlayouts || opt.OwnerPlayouts > MaxOwnerPlayouts) {
 		return fmt.Errorf("%w: ownership playouts %d, want 0 (none) or %d to %d", ErrBadOptions, opt.OwnerPlayouts, MinOwnerPlayouts, MaxOwnerPlayouts)
 	}
+	if opt.OwnerPlayouts > 0 && opt.TreePerThread {
+		// mergeRoots takes each root child's prior back out as the root's
+		// ownership gives it now; a kept child got its prior from an
+		// earlier root's.
+		return fmt.Errorf("%w: OwnerPlayouts and TreePerThread do not go together; choose one", ErrBadOptions)
+	}
 	if opt.RaveDistance < 0 || opt.RaveDistance > MaxRaveDistance {
 		return fmt.Errorf("%w: RAVE distance weight %d, want 0 (none) to %d", ErrBadOptions, opt.RaveDistance, MaxRaveDistance)
 	}

@@ -84,6 +84,9 @@ func TestValidateOwnerPlayouts(t *testing.T) {
 			t.Errorf("OwnerPlayouts %d: %v, want ErrBadOptions", n, err)
 		}
 	}
+	if err := (Options{Size: 9, OwnerPlayouts: 500, TreePerThread: true}).Validate(); !errors.Is(err, ErrBadOptions) {
+		t.Errorf("OwnerPlayouts with TreePerThread: %v, want ErrBadOptions", err)
+	}
 	for _, n := range []int{0, MinOwnerPlayouts, MaxOwnerPlayouts} {
 		if err := (Options{Size: 9, OwnerPlayouts: n}).Validate(); err != nil {
 			t.Errorf("OwnerPlayouts %d: %v", n, err)
