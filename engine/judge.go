@@ -162,21 +162,13 @@ func judgeOwnership(b *board.Board, n int, seed uint64) (own []float64, shared [
 		}
 		buf = judgePlayout(pb, r, maxMoves, buf)
 		for k, p := range pts {
-			switch pb.At(p) {
+			switch endOwner(pb, p) {
 			case board.Black:
 				own[k]++
 			case board.White:
 				own[k]--
 			default:
-				bl, wh := pb.IsEyeLike(board.Black, p), pb.IsEyeLike(board.White, p)
-				switch {
-				case bl && !wh:
-					own[k]++
-				case wh && !bl:
-					own[k]--
-				default:
-					shared[k]++
-				}
+				shared[k]++
 			}
 		}
 	}

@@ -66,17 +66,8 @@ func ownership(root *board.Board, opt Options, n, threads int, seed uint64) *own
 			Playouts(root, opt, share, seed, func(b *board.Board) {
 				for row := range size {
 					for col := range size {
-						p := board.At(size, col, row)
-						switch k := b.At(p); k {
-						case board.Black, board.White:
-							own[k-board.Black][row*size+col]++
-						default:
-							bl, wh := b.IsEyeLike(board.Black, p), b.IsEyeLike(board.White, p)
-							if bl && !wh {
-								own[0][row*size+col]++
-							} else if wh && !bl {
-								own[1][row*size+col]++
-							}
+						if c := endOwner(b, board.At(size, col, row)); c != board.Empty {
+							own[c-board.Black][row*size+col]++
 						}
 					}
 				}
@@ -98,6 +89,23 @@ func ownership(root *board.Board, opt Options, n, threads int, seed uint64) *own
 		}
 	}
 	return o
+}
+
+// endOwner is who holds p at the end of a playout: its stone's colour,
+// or for an empty point the one colour it is an eye of; Empty for a
+// point both or neither surround.
+func endOwner(b *board.Board, p board.Point) board.Color {
+	if c := b.At(p); c != board.Empty {
+		return c
+	}
+	bl, wh := b.IsEyeLike(board.Black, p), b.IsEyeLike(board.White, p)
+	switch {
+	case bl && !wh:
+		return board.Black
+	case wh && !bl:
+		return board.White
+	}
+	return board.Empty
 }
 
 // rootOwnership is the ownership prior of a search from root, or nil
