@@ -30,11 +30,12 @@ const (
 const ownerBuckets = 8
 
 // ownerGamma is each bucket's strength, multiplied into a candidate's
-// model strength. These are Pachi 12.90's fitted mcowner strengths
-// (patterns_mm.gamma, buckets 0–7; its ninth is only reached by
-// miscounts), taken as a trial: kisen's model has no such group to fit
-// them in.
-var ownerGamma = [ownerBuckets]float32{0.131, 0.672, 1.099, 1.224, 1.186, 1.055, 0.801, 0.406}
+// model strength: fitted by MM on top of the committed 19x19 model on the
+// strong records, 100 playouts a position (docs/model.md, "What is
+// left"). Pachi 12.90's own mcowner strengths (0.131 … 1.224 … 0.406),
+// the arm's first values, made kisen's model predict the held-out moves
+// worse; these gain a little.
+var ownerGamma = [ownerBuckets]float32{0.380, 0.740, 0.946, 1, 0.943, 0.804, 0.781, 0.672}
 
 // ownerStrengths is the ownership prior of one root: the strength of each
 // point for each mover, indexed [mover−1][row*size+col].
