@@ -13,9 +13,10 @@ import (
 // one where the playouts disagree (a weak group, a boundary still open)
 // often is. On 19x19, where most of the board is settled at any time and
 // 3000 playouts cannot look everywhere, this steers the tree to the
-// fights (Pachi's mcowner feature). Against Pachi at 3000 a side on 19x19
-// it won 5 of 25 where the engine wins 8 of 50, not shown better, so it
-// is an A/B arm, off by default (docs/strength.md, sixty-sixth session).
+// fights (Pachi's mcowner feature). With Pachi's strengths it won 5 of 25
+// against Pachi at 3000 a side on 19x19, where the engine wins 8 of 50:
+// not shown better, so it is an A/B arm, off by default (docs/strength.md,
+// sixty-sixth session).
 
 // MinOwnerPlayouts and MaxOwnerPlayouts bound Options.OwnerPlayouts:
 // fewer playouts give shares too coarse to bucket (Pachi asks for 100 at
