@@ -94,7 +94,7 @@ func TestBankedSearchCreditsKeptTree(t *testing.T) {
 	searchAndPlayPV(t, e, b)
 	root := b.Clone()
 	root.SetToMove(board.Black)
-	tr := e.searchTrees(root, b.Moves(), board.Black, board.Black)[0]
+	tr := e.searchTrees(root, b.Moves(), board.Black)[0]
 	if tr.base < 200 {
 		t.Fatalf("%d root visits kept after the expected reply, want 200 or more", tr.base)
 	}

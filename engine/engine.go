@@ -89,14 +89,13 @@ type Engine struct {
 	tree      *tree
 	more      []*tree // with Options.TreePerThread: the trees of threads 1..
 	seed      uint64
-	lowMoves  int             // consecutive moves with a win rate below the resign threshold
-	bank      time.Duration   // with Options.BankTime: the time earlier moves saved (bank.go)
-	planRate  float64         // with Options.VisitPlan: the first search's playouts a second, 0 until it ran (plan.go)
-	planAsked time.Duration   // with Options.VisitPlan under a clock: the targets of the root counts searched so far
-	planSpent time.Duration   // and the time their searches took (plan.go, pace)
-	planSaved time.Duration   // with Options.VisitPlan at a move time: what moves without a search left of it, not yet spent (plan.go, spare)
-	model     *compiledModel  // the learned move model for this board size; nil: hand-set priors
-	owner     *ownerStrengths // the ownership prior of the current search's root (Options.OwnerPlayouts); nil: none
+	lowMoves  int            // consecutive moves with a win rate below the resign threshold
+	bank      time.Duration  // with Options.BankTime: the time earlier moves saved (bank.go)
+	planRate  float64        // with Options.VisitPlan: the first search's playouts a second, 0 until it ran (plan.go)
+	planAsked time.Duration  // with Options.VisitPlan under a clock: the targets of the root counts searched so far
+	planSpent time.Duration  // and the time their searches took (plan.go, pace)
+	planSaved time.Duration  // with Options.VisitPlan at a move time: what moves without a search left of it, not yet spent (plan.go, spare)
+	model     *compiledModel // the learned move model for this board size; nil: hand-set priors
 
 	// replies holds each search thread's last-good-reply tables, kept
 	// from move to move (one search or ponder runs at a time).
@@ -378,7 +377,7 @@ func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk
 
 	budget := e.budget(root, clk)
 	e.mu.Lock()
-	ts := e.searchTrees(root, b.Moves(), c, c)
+	ts := e.searchTrees(root, b.Moves(), c)
 	t := ts[0]
 	e.mu.Unlock()
 	if len(ts) > 1 && budget.playouts > 0 {

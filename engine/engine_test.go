@@ -672,7 +672,7 @@ func TestReuseKeepsOnlyTheSubtree(t *testing.T) {
 	want := flat(old, idx, nil)
 	want[0].move = board.Pass
 	oldUsed := old.used
-	kept := e.reuse(b, b.Moves(), board.Black)
+	kept := e.reuse(b, b.Moves(), e.opt.priorSet(e.model))
 	got := flat(kept, 0, nil)
 	if len(want) < 100 || kept.used != len(want) || kept.used >= oldUsed {
 		t.Errorf("the kept tree uses %d nodes, the subtree has %d (the old tree %d)", kept.used, len(want), oldUsed)

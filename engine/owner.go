@@ -52,21 +52,17 @@ func (o *ownerStrengths) of(c board.Color, size int, p board.Point) float32 {
 // and buckets each point's share for both movers.
 func ownership(root *board.Board, opt Options, n, threads int, seed uint64) *ownerStrengths {
 	size := root.Size()
-	var (
-		mu    sync.Mutex
-		wg    sync.WaitGroup
-		total [2][board.MaxSize * board.MaxSize]int32
-	)
 	threads = max(min(threads, n), 1)
+	owned := make([][2][board.MaxSize * board.MaxSize]int32, threads) // one per goroutine
+	var wg sync.WaitGroup
 	for i := range threads {
 		share := n / threads
 		if i < n%threads {
 			share++
 		}
 		wg.Add(1)
-		go func(seed uint64) {
+		go func(own *[2][board.MaxSize * board.MaxSize]int32, seed uint64) {
 			defer wg.Done()
-			var own [2][board.MaxSize * board.MaxSize]int32
 			Playouts(root, opt, share, seed, func(b *board.Board) {
 				for row := range size {
 					for col := range size {
@@ -76,20 +72,17 @@ func ownership(root *board.Board, opt Options, n, threads int, seed uint64) *own
 					}
 				}
 			})
-			mu.Lock()
-			for c := range own {
-				for k := range size * size {
-					total[c][k] += own[c][k]
-				}
-			}
-			mu.Unlock()
-		}(seed + uint64(i)*0x9e3779b97f4a7c15)
+		}(&owned[i], seed+uint64(i)*0x9e3779b97f4a7c15)
 	}
 	wg.Wait()
 	o := new(ownerStrengths)
-	for c := range total {
+	for c := range o {
 		for k := range size * size {
-			o[c][k] = ownerGamma[min(int(total[c][k])*8/(n+1), ownerBuckets-1)]
+			total := int32(0)
+			for i := range owned {
+				total += owned[i][c][k]
+			}
+			o[c][k] = ownerGamma[min(int(total)*8/(n+1), ownerBuckets-1)]
 		}
 	}
 	return o

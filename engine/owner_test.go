@@ -57,7 +57,7 @@ func TestOwnershipPriorReachesPriors(t *testing.T) {
 	ps := e.opt.priorSet(e.model)
 	without := priors(b, nil, nil, ps)
 	e.mu.Lock()
-	ts := e.searchTrees(b, nil, board.Black, board.Black)
+	ts := e.searchTrees(b, nil, board.Black)
 	e.mu.Unlock()
 	if ts[0].priors.owner == nil {
 		t.Fatal("the search's tree has no ownership prior")

@@ -43,7 +43,7 @@ func (e *Engine) Ponder(b *board.Board, c board.Color) bool {
 	// With a tree per thread the bound is per tree, as is the check.
 	nodeCap := e.treeNodes()/2 - e.threads*(e.opt.Size*e.opt.Size+1) - 1
 	e.mu.Lock()
-	ts := e.searchTrees(root, b.Moves(), c, c.Opponent())
+	ts := e.searchTrees(root, b.Moves(), c.Opponent())
 	used := 0
 	for _, u := range ts {
 		used = max(used, u.used)

@@ -20,25 +20,26 @@ func (e *Engine) treeNodes() int {
 	return e.opt.MaxNodes
 }
 
-// searchTrees readies the trees for a search of root (c to move, moves the
+// searchTrees readies the trees for a search of root (moves the
 // game so far) counted for us, and returns one per thread. The ownership
 // playouts (Options.OwnerPlayouts) run first, so that a new root's
 // children get the ownership prior too. Called with e.mu held.
-func (e *Engine) searchTrees(root *board.Board, moves []board.Move, c, us board.Color) []*tree {
-	e.owner = e.rootOwnership(root)
-	e.tree = e.reuse(root, moves, c)
+func (e *Engine) searchTrees(root *board.Board, moves []board.Move, us board.Color) []*tree {
+	ps := e.opt.priorSet(e.model)
+	ps.owner = e.rootOwnership(root)
+	e.tree = e.reuse(root, moves, ps)
 	ts := []*tree{e.tree}
 	if e.opt.TreePerThread {
 		for len(e.more) < e.threads-1 {
 			e.more = append(e.more, nil)
 		}
 		for i := range e.more {
-			e.more[i] = e.reuseTree(e.more[i], root, moves, e.treeNodes())
+			e.more[i] = e.reuseTree(e.more[i], root, moves, e.treeNodes(), ps)
 			ts = append(ts, e.more[i])
 		}
 	}
 	for _, t := range ts {
-		t.priors.owner = e.owner
+		t.priors = ps // a kept tree's differ only in the ownership, which is this root's now
 		t.base = t.rootVisits()
 		t.setCount(root, e.opt.Komi, us)
 	}

@@ -127,19 +127,19 @@ func (t *tree) usedNodes() int {
 	return t.used
 }
 
-// reuse keeps the subtree of the previous search that matches root (c to
-// move), or starts a new tree. moves is the game's history up to root (nil
+// reuse keeps the subtree of the previous search that matches root, or
+// starts a new tree whose priors are ps. moves is the game's history up to root (nil
 // when unknown). The previous root's position is kept with the tree: the
 // last one or two moves are replayed on it and the result must be root
 // (same stones, side to move and ko); without a history, each child of the
 // old root is tried for one move later.
-func (e *Engine) reuse(root *board.Board, moves []board.Move, c board.Color) *tree {
-	return e.reuseTree(e.tree, root, moves, e.treeNodes())
+func (e *Engine) reuse(root *board.Board, moves []board.Move, ps priorSet) *tree {
+	return e.reuseTree(e.tree, root, moves, e.treeNodes(), ps)
 }
 
 // reuseTree is reuse for the tree old (nil: none), whose bound is
 // maxNodes.
-func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, maxNodes int) *tree {
+func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, maxNodes int, ps priorSet) *tree {
 	if old != nil && old.rootBoard != nil {
 		idx := old.find(root, moves)
 		switch {
@@ -153,8 +153,7 @@ func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, max
 		}
 	}
 	t := newTree(e.opt.Size, maxNodes)
-	t.komi, t.widening, t.explore, t.priors = e.opt.Komi, e.opt.Widening, e.opt.Explore, e.opt.priorSet(e.model)
-	t.priors.owner = e.owner
+	t.komi, t.widening, t.explore, t.priors = e.opt.Komi, e.opt.Widening, e.opt.Explore, ps
 	t.vloss = float32(e.opt.virtualLoss() - 1)
 	t.raveDist = float32(e.opt.RaveDistance)
 	t.setRoot(root)
