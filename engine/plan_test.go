@@ -70,8 +70,12 @@ func TestPlanSearchesToItsCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One thread stops at the playout that fills the root to the count.
+	// Under the race detector on a loaded machine the count can be so small
+	// that the kept subtree already holds it; the one playout a search
+	// always runs is then all it adds.
 	capped := d.Elapsed >= planCap*moveTime*22/10
-	if d.Reused == 0 || (d.Playouts+d.Reused != want && !capped) {
+	full := d.Reused >= want && d.Playouts == 1
+	if d.Reused == 0 || (d.Playouts+d.Reused != want && !capped && !full) {
 		t.Errorf("second search: %d new and %d kept visits in %v, want %d in all", d.Playouts, d.Reused, d.Elapsed, want)
 	}
 }
