@@ -1,7 +1,5 @@
 package board
 
-import "slices"
-
 // Ladder reading for the search's priors and the playouts' escapes from
 // atari. A chain reduced to two liberties can often be chased along a
 // ladder: each atari leaves it one liberty, each extension gives back two,
@@ -108,27 +106,13 @@ func (l *Ladders) escapeRead(nb *Board, c Color, q Point) bool {
 // cannot escape: extending is caught in a ladder and no capture of an
 // attacking chain saves it.
 func (l *Ladders) AtariCaptures(b *Board, c Color, p Point) bool {
-	_, caught := l.atariCaught(b, c, p, true)
-	return caught > 0
-}
-
-// AtariCaught is AtariCaptures that reads every such chain: it returns
-// the heads (on b) of the chains the atari at p captures and how many
-// there are.
-func (l *Ladders) AtariCaught(b *Board, c Color, p Point) ([4]Point, int) {
-	return l.atariCaught(b, c, p, false)
-}
-
-func (l *Ladders) atariCaught(b *Board, c Color, p Point, first bool) ([4]Point, int) {
-	var heads [4]Point
-	n := 0
 	if !b.Legal(c, p) {
-		return heads, 0
+		return false
 	}
 	o := c.Opponent()
 	var nb *Board // the position after p, made once (the readings use plies 1 on)
 	for _, q := range b.neighbours(p) {
-		if b.color[q] != o || slices.Contains(heads[:n], b.head[q]) {
+		if b.color[q] != o {
 			continue
 		}
 		if _, _, two := b.twoLibs(b.head[q]); !two {
@@ -140,14 +124,10 @@ func (l *Ladders) atariCaught(b *Board, c Color, p Point, first bool) ([4]Point,
 		}
 		l.plays = 0
 		if nb.color[q] == o && nb.inAtari(nb.head[q]) && l.defend(nb, q, 1) {
-			heads[n] = b.head[q]
-			n++
-			if first {
-				break
-			}
+			return true
 		}
 	}
-	return heads, n
+	return false
 }
 
 // attack reports whether the side opposing the chain at q (attacker to

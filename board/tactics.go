@@ -7,15 +7,6 @@ import "slices"
 // captured as often as it is saved, and never follows a ladder: large
 // groups then live or die at random in the playouts (strength.md, run 10).
 
-// TwoLiberties returns the liberties of the chain at p if it has exactly
-// two.
-func (b *Board) TwoLiberties(p Point) (Point, Point, bool) {
-	if b.At(p) == Empty {
-		return Pass, Pass, false
-	}
-	return b.twoLibs(b.head[p])
-}
-
 // twoLibs returns the liberties of the chain with head h if it has exactly
 // two. It stops walking the chain at the third liberty.
 func (b *Board) twoLibs(h Point) (Point, Point, bool) {

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"slices"
-
 	"github.com/kisen-go/kisen/board"
 )
 
@@ -21,8 +19,6 @@ const (
 	FeatLine             // distance to the edge (0-5, 5 and more) × open area × board size class
 	FeatFight            // 1 the playout's answer in a two-liberty fight or eye space (board.FightReply)
 	FeatPattern          // the largest pattern around it that the model lists (pattern.go), by the model's index; 0 none
-	FeatAttack           // attackAtariBig … attackKoCapture: a tactic against opponent chains, the first that holds
-	FeatDefend           // defendCaptureNew … defendExtendNew: a rescue of an own chain in atari
 	NumFeatureGroups
 )
 
@@ -30,33 +26,11 @@ const (
 // pattern group's values are a model's own (its index of the patterns it
 // lists), so only its 0, no listed pattern, is fixed.
 func FeatureGroupSize(g int) int {
-	return [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 3, distNone + 1, distNone + 1, 6 * 2 * 3, 2, 1, attackValues, defendValues}[g]
+	return [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 3, distNone + 1, distNone + 1, 6 * 2 * 3, 2, 1}[g]
 }
 
 // featureGroupNames name the groups in a model file.
-var featureGroupNames = [NumFeatureGroups]string{"shape", "capture", "escape", "selfatari", "atari", "last", "prev", "line", "fight", "pattern", "attack", "defend"}
-
-// The values of the attack group. They tell apart the ataris and captures
-// whose worth the atari and capture groups average away: a ladder on a
-// large chain or on the stone just played, two chains at once, a ko
-// taken back. A model without the group gives them all strength 1.
-const (
-	attackAtariBig  = 1 + iota // an atari a ladder follows to capture a chain of three stones or more
-	attackAtariLast            // an atari a ladder follows to capture the last move's chain
-	attackDouble               // ataris two chains that cannot both be saved by one move
-	attackLast                 // an atari on the last move's chain that a ladder does not capture
-	attackKoCapture            // takes one stone and leaves its own stone in atari: a ko
-	attackValues
-)
-
-// The values of the defend group: whether a rescue answers the atari just
-// played, or an older one that was left.
-const (
-	defendCaptureNew = 1 + iota // captures a chain next to an own chain the last move put in atari
-	defendCaptureOld            // captures a chain next to an own chain in atari from before
-	defendExtendNew             // extends the own chain the last move put in atari
-	defendValues
-)
+var featureGroupNames = [NumFeatureGroups]string{"shape", "capture", "escape", "selfatari", "atari", "last", "prev", "line", "fight", "pattern"}
 
 // FeatureGroupName is group g's name in a model file.
 func FeatureGroupName(g int) string { return featureGroupNames[g] }
@@ -105,17 +79,6 @@ type featureScan struct {
 	lad      *board.Ladders
 	patterns *patternTable // the model's patterns by every orientation's key; nil: none
 	reach    [][patternPoints]board.Point
-	// newAtari are the own chains in atari next to the last move (their
-	// heads); rescue the opponent chains in atari next to own ones in
-	// atari, with the defend value a capture of each earns.
-	newAtari []board.Point
-	rescue   []rescue
-}
-
-// rescue is an opponent chain whose capture saves an own chain in atari.
-type rescue struct {
-	head  board.Point
-	value int32 // defendCaptureNew or defendCaptureOld
 }
 
 func newFeatureScan(b *board.Board, lad *board.Ladders, patterns *patternTable) featureScan {
@@ -132,45 +95,8 @@ func newFeatureScan(b *board.Board, lad *board.Ladders, patterns *patternTable) 
 	}
 	if m := b.Last(); m.Color != board.Empty && m.Point != board.Pass && b.At(m.Point) != board.Empty {
 		s.lastHead = b.ChainHead(m.Point)
-		for _, q := range b.Neighbours(m.Point) {
-			if b.At(q) == s.c && b.InAtari(q) && !slices.Contains(s.newAtari, b.ChainHead(q)) {
-				s.newAtari = append(s.newAtari, b.ChainHead(q))
-			}
-		}
 	}
-	s.findRescues()
 	return s
-}
-
-// findRescues lists the opponent chains in atari that touch an own chain
-// in atari: taking one frees the other.
-func (s *featureScan) findRescues() {
-	b, o := s.b, s.c.Opponent()
-	for row := range s.size {
-		for col := range s.size {
-			p := board.At(s.size, col, row)
-			if b.At(p) != s.c || !b.InAtari(p) {
-				continue
-			}
-			value := int32(defendCaptureOld)
-			if slices.Contains(s.newAtari, b.ChainHead(p)) {
-				value = defendCaptureNew
-			}
-			for _, q := range b.Neighbours(p) {
-				if b.At(q) != o || !b.InAtari(q) {
-					continue
-				}
-				h := b.ChainHead(q)
-				i := slices.IndexFunc(s.rescue, func(r rescue) bool { return r.head == h })
-				switch {
-				case i < 0:
-					s.rescue = append(s.rescue, rescue{h, value})
-				case value < s.rescue[i].value:
-					s.rescue[i].value = value
-				}
-			}
-		}
-	}
 }
 
 // candidates calls yield with every move the search considers (legal,
@@ -194,16 +120,11 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 	b, c := s.b, s.c
 	var f Features
 	f[FeatShape] = int32(b.ShapeCode(c, p))
-	captured, opponents := 0, 0
-	var ataried [4]board.Point // heads of the two-liberty chains p ataris
-	nAtaried := 0
+	captured := 0
 	for _, q := range b.Neighbours(p) {
 		k := b.At(q)
 		if k == board.Empty {
 			continue
-		}
-		if k == c.Opponent() {
-			opponents++
 		}
 		switch {
 		case k == c.Opponent() && b.InAtari(q):
@@ -211,36 +132,18 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 			if b.ChainHead(q) == s.lastHead {
 				f[FeatCapture] = 3
 			}
-			for _, r := range s.rescue {
-				if r.head == b.ChainHead(q) && (f[FeatDefend] == 0 || r.value < f[FeatDefend]) {
-					f[FeatDefend] = r.value
-				}
-			}
 		case k == c.Opponent() && b.LibertyClass(q) == 2 && selfAtari == 0:
 			f[FeatAtari] = max(f[FeatAtari], 1)
-			if h := b.ChainHead(q); !slices.Contains(ataried[:nAtaried], h) {
-				ataried[nAtaried] = h
-				nAtaried++
-			}
 		case k == c && b.InAtari(q) && f[FeatEscape] == 0:
 			// Every own chain p joins becomes one: its escape is read once.
 			f[FeatEscape] = s.escape(p, q, selfAtari)
-			if f[FeatDefend] == 0 && slices.Contains(s.newAtari, b.ChainHead(q)) {
-				f[FeatDefend] = defendExtendNew
-			}
 		}
 	}
 	if f[FeatCapture] == 0 && captured > 0 {
 		f[FeatCapture] = int32(min(captured, 2))
 	}
-	if f[FeatAtari] == 1 {
-		caught, n := s.lad.AtariCaught(b, c, p)
-		if n > 0 {
-			f[FeatAtari] = 2
-		}
-		f[FeatAttack] = s.attack(p, ataried[:nAtaried], caught[:n])
-	} else if captured == 1 && opponents == len(b.Neighbours(p)) {
-		f[FeatAttack] = attackKoCapture
+	if f[FeatAtari] == 1 && s.lad.AtariCaptures(b, c, p) {
+		f[FeatAtari] = 2
 	}
 	switch {
 	case selfAtari == 0:
@@ -265,38 +168,6 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 		f[FeatPattern] = patternValue(b, c, p, s.reach, s.patterns)
 	}
 	return f
-}
-
-// attack is the attack value of c playing p, an atari on the chains
-// with the heads ataried, not a self-atari; caught are the heads of those
-// a ladder captures.
-func (s *featureScan) attack(p board.Point, ataried, caught []board.Point) int32 {
-	b := s.b
-	for _, h := range caught {
-		if b.ChainSize(h) >= 3 {
-			return attackAtariBig
-		}
-	}
-	if slices.Contains(caught, s.lastHead) {
-		return attackAtariLast
-	}
-	// Two chains that share their other liberty are saved together.
-	other := func(h board.Point) board.Point {
-		x, y, _ := b.TwoLiberties(h)
-		if x == p {
-			return y
-		}
-		return x
-	}
-	for _, h := range ataried[min(1, len(ataried)):] {
-		if other(h) != other(ataried[0]) {
-			return attackDouble
-		}
-	}
-	if slices.Contains(ataried, s.lastHead) {
-		return attackLast
-	}
-	return 0
 }
 
 // escape is the escape feature of c playing p next to its chain at q,
