@@ -39,7 +39,6 @@ func (e *Engine) searchTrees(root *board.Board, moves []board.Move, us board.Col
 		}
 	}
 	for _, t := range ts {
-		t.priors = ps // a kept tree's differ only in the ownership, which is this root's now
 		t.base = t.rootVisits()
 		t.setCount(root, e.opt.Komi, us)
 	}

@@ -128,11 +128,12 @@ func (t *tree) usedNodes() int {
 }
 
 // reuse keeps the subtree of the previous search that matches root, or
-// starts a new tree whose priors are ps. moves is the game's history up to root (nil
-// when unknown). The previous root's position is kept with the tree: the
-// last one or two moves are replayed on it and the result must be root
-// (same stones, side to move and ko); without a history, each child of the
-// old root is tried for one move later.
+// starts a new tree; either way the nodes it grows from now on take the
+// priors ps. moves is the game's history up to root (nil when unknown).
+// The previous root's position is kept with the tree: the last one or two
+// moves are replayed on it and the result must be root (same stones, side
+// to move and ko); without a history, each child of the old root is tried
+// for one move later.
 func (e *Engine) reuse(root *board.Board, moves []board.Move, ps priorSet) *tree {
 	return e.reuseTree(e.tree, root, moves, e.treeNodes(), ps)
 }
@@ -142,12 +143,15 @@ func (e *Engine) reuse(root *board.Board, moves []board.Move, ps priorSet) *tree
 func (e *Engine) reuseTree(old *tree, root *board.Board, moves []board.Move, maxNodes int, ps priorSet) *tree {
 	if old != nil && old.rootBoard != nil {
 		idx := old.find(root, moves)
-		switch {
-		case idx == 0 && !old.full.Load() && old.used < maxNodes/2:
-			old.setRoot(root)
-			return old
-		case idx > 0 && old.at(idx).child >= 0:
+		kept := idx == 0 && !old.full.Load() && old.used < maxNodes/2
+		if idx > 0 && old.at(idx).child >= 0 {
 			old.keep(idx)
+			kept = true
+		}
+		if kept {
+			// The nodes this search grows take this root's priors; they
+			// differ from the old root's only in the ownership prior.
+			old.priors = ps
 			old.setRoot(root)
 			return old
 		}
