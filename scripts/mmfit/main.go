@@ -5,7 +5,7 @@
 // strength being the product of its features' and its chance the share of
 // its strength among the position's candidates.
 //
-// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] DIR...
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] [-every N] [-test DIR] DIR...
 //
 // -skip leaves the named feature groups out of the fit (their strengths
 // stay 1, or -start's), to measure what a group adds, or to fit one group
@@ -17,7 +17,13 @@
 // priors, for records of another program (engine.MoveModel.OnHandPriors).
 //
 // Every tenth game is held out: the fit reports how often the model's top
-// move is the move played there, and the mean log-likelihood.
+// move is the move played there, and the mean log-likelihood. -test DIR
+// holds out DIR's records instead and fits every game of DIR...: a fit on
+// other records is then scored on the same games as the committed model.
+// -every N fits every Nth position of the training records, so that a
+// corpus too large for memory (about 140 bytes a candidate, some 250
+// candidates a 19x19 position) still lends all its games' patterns to
+// the pattern count, which reads every position.
 package main
 
 import (
@@ -48,6 +54,8 @@ type dataset struct {
 	feats     []int32 // ng per candidate
 	positions []position
 	games     int
+	every     int              // keep every every-th position (0 or 1: all)
+	skipped   int              // positions passed since the last kept one
 	patterns  map[uint64]int32 // the pattern group's value (1 up) by canonical key
 }
 
@@ -114,9 +122,14 @@ func main() {
 	skipList := flag.String("skip", "", "feature groups to leave out of the fit, comma-separated (e.g. fight,prev)")
 	patternMin := flag.Int("pattern-min", 5, "fit a large pattern only when it was the move played this many times")
 	startFile := flag.String("start", "", "start from this model's strengths; with -skip, the skipped groups keep them")
+	testDir := flag.String("test", "", "hold out this folder's records instead of every tenth game")
+	every := flag.Int("every", 1, "fit every Nth position of the training records")
 	flag.Parse()
 	if *base != "even" && *base != "hand" {
 		fail(fmt.Errorf("-base %q: want even or hand", *base))
+	}
+	if *every < 1 {
+		fail(fmt.Errorf("-every %d: want 1 or more", *every))
 	}
 	var skip [ng]bool
 	for _, name := range strings.Split(*skipList, ",") {
@@ -145,11 +158,14 @@ func main() {
 		files = append(files, m...)
 	}
 	slices.Sort(files)
-	var trainFiles []string
-	for i, f := range files {
-		if i%10 != 9 {
-			trainFiles = append(trainFiles, f)
+	trainFiles, testFiles := split(files)
+	if *testDir != "" {
+		m, err := filepath.Glob(filepath.Join(*testDir, "*.sgf"))
+		if err != nil || len(m) == 0 {
+			fail(fmt.Errorf("-test %s: no .sgf records (error %v)", *testDir, err))
 		}
+		slices.Sort(m)
+		trainFiles, testFiles = files, m
 	}
 	var patterns map[uint64]int32
 	var patternTexts []string
@@ -159,19 +175,20 @@ func main() {
 		fmt.Printf("patterns: %d played at least %d times, of %d\n", len(patternTexts), *patternMin, len(counts))
 	}
 	setOffsets(len(patternTexts))
-	train, test := dataset{patterns: patterns}, dataset{patterns: patterns}
+	train, test := dataset{patterns: patterns, every: *every}, dataset{patterns: patterns}
 	sizes := map[int]bool{}
-	for i, f := range files {
-		d := &train
-		if i%10 == 9 {
-			d = &test
+	for _, set := range []struct {
+		d     *dataset
+		files []string
+	}{{&train, trainFiles}, {&test, testFiles}} {
+		for _, f := range set.files {
+			size, err := set.d.add(f)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "mmfit: skipping %s: %v\n", f, err)
+				continue
+			}
+			sizes[size] = true
 		}
-		size, err := d.add(f)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "mmfit: skipping %s: %v\n", f, err)
-			continue
-		}
-		sizes[size] = true
 	}
 	fmt.Printf("train: %d games, %d positions, %d candidates; test: %d games, %d positions\n",
 		train.games, len(train.positions), len(train.feats)/ng, test.games, len(test.positions))
@@ -237,6 +254,18 @@ func main() {
 	fmt.Printf("wrote %s\n", *out)
 }
 
+// split holds out every tenth of the sorted files.
+func split(files []string) (train, test []string) {
+	for i, f := range files {
+		if i%10 == 9 {
+			test = append(test, f)
+		} else {
+			train = append(train, f)
+		}
+	}
+	return train, test
+}
+
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "mmfit:", err)
 	os.Exit(1)
@@ -287,6 +316,12 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 	idx := slices.IndexFunc(cands, func(c engine.Candidate) bool { return c.Move == played })
 	if idx < 0 {
 		return // an eye-filling move: the search never considers it
+	}
+	if d.every > 1 {
+		if d.skipped++; d.skipped < d.every {
+			return
+		}
+		d.skipped = 0
 	}
 	pos := position{first: len(d.feats) / ng, n: len(cands), played: idx}
 	for _, c := range cands {

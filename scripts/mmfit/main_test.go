@@ -64,3 +64,33 @@ func TestFitWithPatterns(t *testing.T) {
 		t.Errorf("the written model reads back with %d patterns, error %v", len(back.Patterns), err)
 	}
 }
+
+// -every keeps every Nth position of the training records, and split
+// holds out every tenth record, as the fit always has.
+func TestEveryAndSplit(t *testing.T) {
+	files, err := filepath.Glob("../../engine/testdata/judge/gnugo-9-1*.sgf")
+	if err != nil || len(files) < 5 {
+		t.Fatalf("records: %v (error %v)", files, err)
+	}
+	setOffsets(0)
+	all, third := dataset{}, dataset{every: 3}
+	for _, f := range files {
+		if _, err := all.add(f); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := third.add(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := len(third.positions), len(all.positions)/3; got != want {
+		t.Errorf("-every 3 kept %d of %d positions, want %d", got, len(all.positions), want)
+	}
+	var names []string
+	for i := range 25 {
+		names = append(names, string(rune('a'+i)))
+	}
+	train, test := split(names)
+	if len(test) != 2 || test[0] != "j" || test[1] != "t" || len(train) != 23 {
+		t.Errorf("split held out %v and kept %d", test, len(train))
+	}
+}
