@@ -54,8 +54,8 @@ type dataset struct {
 	feats     []int32 // ng per candidate
 	positions []position
 	games     int
-	every     int              // keep every every-th position (0 or 1: all)
-	skipped   int              // positions passed since the last kept one
+	every     int              // keep every every-th move played (0 or 1: all); an eye fill kept is dropped
+	skipped   int              // moves passed since the last kept one
 	patterns  map[uint64]int32 // the pattern group's value (1 up) by canonical key
 }
 
@@ -312,16 +312,17 @@ func replay(file string, fn func(b *board.Board, played board.Point)) (int, erro
 }
 
 func (d *dataset) addPosition(b *board.Board, played board.Point) {
-	cands := engine.Candidates(b)
-	idx := slices.IndexFunc(cands, func(c engine.Candidate) bool { return c.Move == played })
-	if idx < 0 {
-		return // an eye-filling move: the search never considers it
-	}
+	// Skipped first: a skipped position costs no candidate scan.
 	if d.every > 1 {
 		if d.skipped++; d.skipped < d.every {
 			return
 		}
 		d.skipped = 0
+	}
+	cands := engine.Candidates(b)
+	idx := slices.IndexFunc(cands, func(c engine.Candidate) bool { return c.Move == played })
+	if idx < 0 {
+		return // an eye-filling move: the search never considers it
 	}
 	pos := position{first: len(d.feats) / ng, n: len(cands), played: idx}
 	for _, c := range cands {
