@@ -25,7 +25,10 @@ MOVE = re.compile(r';[BW]\[[a-s]{0,2}\]')
 def main():
     if len(sys.argv) < 4:
         raise SystemExit(__doc__)
-    out, every, months = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    out, every, months = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if not every.isdigit() or int(every) < 1:
+        raise SystemExit(f'EVERY is {every!r}: want a whole number, 1 or more (1 writes every game)')
+    every = int(every)
     os.makedirs(out, exist_ok=True)
     usable = written = 0
     for month in months:

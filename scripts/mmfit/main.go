@@ -149,23 +149,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/mmfit [-o FILE] DIR...")
 		os.Exit(2)
 	}
-	var files []string
-	for _, dir := range flag.Args() {
-		m, err := filepath.Glob(filepath.Join(dir, "*.sgf"))
-		if err != nil {
-			fail(err)
-		}
-		files = append(files, m...)
+	files, err := records(flag.Args()...)
+	if err != nil {
+		fail(err)
 	}
-	slices.Sort(files)
-	trainFiles, testFiles := split(files)
-	if *testDir != "" {
-		m, err := filepath.Glob(filepath.Join(*testDir, "*.sgf"))
-		if err != nil || len(m) == 0 {
-			fail(fmt.Errorf("-test %s: no .sgf records (error %v)", *testDir, err))
+	var trainFiles, testFiles []string
+	if *testDir == "" {
+		trainFiles, testFiles = split(files)
+	} else {
+		if testFiles, err = records(*testDir); err != nil {
+			fail(fmt.Errorf("-test %s: %w", *testDir, err))
 		}
-		slices.Sort(m)
-		trainFiles, testFiles = files, m
+		if len(testFiles) == 0 {
+			fail(fmt.Errorf("-test %s: no .sgf records in it; give the folder of the held-out games", *testDir))
+		}
+		trainFiles = files
 	}
 	var patterns map[uint64]int32
 	var patternTexts []string
@@ -198,7 +196,6 @@ func main() {
 	}
 	var start *engine.MoveModel
 	if *startFile != "" {
-		var err error
 		if start, err = engine.ReadMoveModelFile(*startFile); err != nil {
 			fail(err)
 		}
@@ -252,6 +249,20 @@ func main() {
 		fail(err)
 	}
 	fmt.Printf("wrote %s\n", *out)
+}
+
+// records are the .sgf files of the folders, sorted.
+func records(dirs ...string) ([]string, error) {
+	var files []string
+	for _, dir := range dirs {
+		m, err := filepath.Glob(filepath.Join(dir, "*.sgf"))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, m...)
+	}
+	slices.Sort(files)
+	return files, nil
 }
 
 // split holds out every tenth of the sorted files.
