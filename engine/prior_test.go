@@ -194,3 +194,39 @@ func TestValidatePriorOptions(t *testing.T) {
 		t.Errorf("the largest weight and bonus: %v", err)
 	}
 }
+
+// With SharpMoves a double atari (D4 ataris C4 and D5) gets the
+// largest prior of the position; without, the model's own strengths
+// leave it below others.
+func TestSharpMovesRaiseTheirPrior(t *testing.T) {
+	rows := make([]string, 19)
+	for i := range rows {
+		rows[i] = "..................."
+	}
+	rows[19-5] = "..XOX.............."
+	rows[19-4] = ".XO................"
+	b := engineRows(t, rows...)
+	m := committedModel(19)
+	best := func(kids []node) (board.Point, float32) {
+		var p board.Point
+		top := float32(-1)
+		for _, k := range kids {
+			if k.move != board.Pass && k.prior > top {
+				p, top = k.move, k.prior
+			}
+		}
+		return p, top
+	}
+	plain := priors(b, nil, nil, Options{Size: 19}.priorSet(m))
+	sharp := priors(b, nil, nil, Options{Size: 19, SharpMoves: true}.priorSet(m))
+	d4 := mustGTPOn(t, 19, "D4")
+	if got, base := priorOf(t, 19, sharp, "D4").prior, priorOf(t, 19, plain, "D4").prior; got <= base {
+		t.Errorf("D4's prior %.1f with SharpMoves, %.1f without; want it raised", got, base)
+	}
+	if p, top := best(plain); p == d4 {
+		t.Errorf("without SharpMoves D4 is already first (%.1f): the test shows nothing", top)
+	}
+	if p, top := best(sharp); p != d4 {
+		t.Errorf("with SharpMoves the largest prior is %s (%.1f); want the double atari D4", board.GTP(19, p), top)
+	}
+}

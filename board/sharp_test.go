@@ -1,0 +1,185 @@
+package board
+
+import "testing"
+
+func TestSharp(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string
+		last string // a move of White's played after the rows ("": none)
+		move string // Black's move
+		want Sharp
+	}{
+		{
+			// A1 is a throw-in: White takes at B1 and Black retakes at A1,
+			// three stones.
+			name: "snapback",
+			rows: []string{
+				".........", ".........", ".........", ".........", ".........", ".........",
+				"XX.......",
+				"OOX......",
+				"..X......",
+			},
+			move: "A1", want: SharpSnapback,
+		},
+		{
+			// B1 also ataris A2 B2, which cannot escape, but two stones are
+			// no big chain and not the last move.
+			name: "small chain in a ladder",
+			rows: []string{
+				".........", ".........", ".........", ".........", ".........", ".........",
+				"XX.......",
+				"OOX......",
+				"..X......",
+			},
+			move: "B1", want: 0,
+		},
+		{
+			// E1 ataris B1 C1 D1, whose extension to A1 stays in atari.
+			name: "big chain in a ladder",
+			rows: []string{
+				".........", ".........", ".........", ".........", ".........", ".........", ".........",
+				".XXX.....",
+				".OOO.....",
+			},
+			move: "E1", want: SharpLadderBig,
+		},
+		{
+			// White's D3 escapes C3's atari; Black's E3 starts a ladder
+			// that runs to the top edge.
+			name: "ladder on the last move",
+			rows: []string{
+				".........", ".........", ".........", ".........", ".........",
+				"..X......",
+				".XO......",
+				"..XX.....",
+				".........",
+			},
+			last: "D3", move: "E3", want: SharpLadderLast,
+		},
+		{
+			name: "ladder broken on the last move",
+			rows: []string{
+				".........", ".........",
+				"......O..",
+				".........", ".........",
+				"..X......",
+				".XO......",
+				"..XX.....",
+				".........",
+			},
+			last: "D3", move: "E3", want: 0,
+		},
+		{
+			// D4 ataris C4 (liberty C3) and D5 (liberty D6) at once.
+			name: "double atari",
+			rows: []string{
+				".........", ".........", ".........",
+				".........",
+				"..XOX....",
+				".XO......",
+				".........", ".........", ".........",
+			},
+			move: "D4", want: SharpDoubleAtari,
+		},
+		{
+			// C3 separates B4 C4 from D3 E3, both left with two
+			// liberties; D4 E4 touches both and B3 C3 has three.
+			name: "cut",
+			rows: []string{
+				".........", ".........", ".........", ".........",
+				".........",
+				"XOOXX....",
+				".X.OOX...",
+				".........",
+				".........",
+			},
+			move: "C3", want: SharpCut,
+		},
+		{
+			// White's D1 leaves D1 D2 D3 E1 with C1, C2 and C3. Black's C3
+			// answers: White's push at C2 leaves two liberties, and B2
+			// catches the chain.
+			name: "first-line push punished",
+			rows: []string{
+				".........", ".........", ".........", ".........", ".........",
+				"..XXX....",
+				"OO.OX....",
+				"...OX....",
+				"....OX...",
+			},
+			last: "D1", move: "C3", want: SharpEdgePunish,
+		},
+		{
+			// C2 ataris nothing that stays caught: the chain escapes to C3
+			// and joins A3 B3.
+			name: "first-line push, second-line answer fails",
+			rows: []string{
+				".........", ".........", ".........", ".........", ".........",
+				"..XXX....",
+				"OO.OX....",
+				"...OX....",
+				"....OX...",
+			},
+			last: "D1", move: "C2", want: 0,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := setupRows(t, tc.rows...)
+			if tc.last != "" {
+				b.PlayLegal(White, gtps(t, b.Size(), tc.last)[0])
+			}
+			p := gtps(t, b.Size(), tc.move)[0]
+			if !b.Legal(Black, p) {
+				t.Fatalf("%s is illegal for Black:\n%s", tc.move, b)
+			}
+			before := b.String()
+			var l Ladders
+			if got := l.Sharp(b, Black, p, b.SelfAtari(Black, p)); got != tc.want {
+				t.Errorf("Sharp(%s) = %b, want %b\n%s", tc.move, got, tc.want, b)
+			}
+			if after := b.String(); after != before {
+				t.Errorf("Sharp changed the board:\n%s\nwas\n%s", after, before)
+			}
+		})
+	}
+}
+
+// TestSharpLeavesBoard reads every candidate of the positions of random
+// games: the reading must end, and leave the board as it was (the
+// search's threads share the board they expand).
+func TestSharpLeavesBoard(t *testing.T) {
+	r := NewRand(7)
+	var l Ladders
+	var seen Sharp
+	for game := 0; game < 12; game++ {
+		b := MustNew([]int{9, 13, 19}[game%3])
+		for move := 0; move < 2*b.Size()*b.Size() && b.Passes() < 2; move++ {
+			c := b.ToMove()
+			if move%7 == 0 {
+				before, hash := b.String(), b.Hash()
+				for i := 0; i < b.EmptyCount(); i++ {
+					p := b.EmptyAt(i)
+					if b.Legal(c, p) {
+						seen |= l.Sharp(b, c, p, b.SelfAtari(c, p))
+					}
+				}
+				if b.Hash() != hash || b.String() != before {
+					t.Fatalf("game %d move %d: Sharp changed the board:\n%s\nwas\n%s", game, move, b, before)
+				}
+			}
+			p := b.RandomMove(c, r)
+			if p == Pass {
+				b.PlayLegal(c, Pass)
+				continue
+			}
+			b.PlayLegal(c, p)
+		}
+	}
+	// Random games are full of ataris: the common kinds must show up.
+	for _, k := range []Sharp{SharpSnapback, SharpLadderBig, SharpLadderLast, SharpDoubleAtari} {
+		if seen&k == 0 {
+			t.Errorf("kind %b never read in random games (seen %b)", k, seen)
+		}
+	}
+}
