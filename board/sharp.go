@@ -15,10 +15,11 @@ type Sharp uint8
 
 const (
 	// SharpSnapback throws in one stone whose capture is answered by a
-	// snapback of two or more.
+	// snapback of two or more, next to a chain one of the last two moves
+	// touched.
 	SharpSnapback Sharp = 1 << iota
-	// SharpLadderBig ataris an opponent chain of three stones or more
-	// that a ladder then captures.
+	// SharpLadderBig ataris an opponent chain of three stones or more,
+	// touched by one of the last two moves, that a ladder then captures.
 	SharpLadderBig
 	// SharpLadderLast ataris the last move's chain, and a ladder
 	// captures it.
@@ -27,8 +28,8 @@ const (
 	// defence leaves a nearby cutting chain of the opponent (or the
 	// ataried one) capturable.
 	SharpAtariWins
-	// SharpDoubleAtari ataris two opponent chains that no single move
-	// saves.
+	// SharpDoubleAtari ataris two opponent chains, one of them touched by
+	// one of the last two moves, that no single move saves.
 	SharpDoubleAtari
 	// SharpCut separates two opponent chains of two stones or more,
 	// each left with two liberties, with a cutting stone that cannot
@@ -117,6 +118,13 @@ func (l *Ladders) capturable(b *Board, q Point, d int) bool {
 // to take instead.
 func (l *Ladders) snapback(b *Board, c Color, p Point) bool {
 	o := c.Opponent()
+	fresh := false
+	for _, q := range b.neighbours(p) {
+		fresh = fresh || (b.color[q] == o && b.fresh(b.head[q]))
+	}
+	if !fresh {
+		return false
+	}
 	nb := l.at(0, b)
 	nb.play(c, p)
 	if nb.color[p] != c || !nb.inAtari(nb.head[p]) {
@@ -174,7 +182,7 @@ func (l *Ladders) atariKind(b, nb *Board, c Color, p Point, two []Point) Sharp {
 			continue
 		}
 		switch {
-		case b.stones[h] >= 3:
+		case b.stones[h] >= 3 && b.fresh(h):
 			kind = SharpLadderBig
 		case h == last && kind == 0:
 			kind = SharpLadderLast
@@ -186,10 +194,35 @@ func (l *Ladders) atariKind(b, nb *Board, c Color, p Point, two []Point) Sharp {
 	if escapes != Pass && b.crosscut(escapes) && l.atariWins(b, nb, p, escapes) {
 		return SharpAtariWins
 	}
-	if n >= 2 && libs[0] != libs[1] && !nb.touchesAtari(nb.head[ataried[0]], c) && !nb.touchesAtari(nb.head[ataried[1]], c) {
+	if n >= 2 && libs[0] != libs[1] && (b.fresh(ataried[0]) || b.fresh(ataried[1])) &&
+		!nb.touchesAtari(nb.head[ataried[0]], c) && !nb.touchesAtari(nb.head[ataried[1]], c) {
 		return SharpDoubleAtari
 	}
 	return 0
+}
+
+// fresh reports whether one of the last two moves was played on or next
+// to the chain with head h. Pachi asks instead whether its playouts
+// already give the chain to the side that ataris it; without that map, a
+// chain the last moves did not touch is most often a dead one inside the
+// mover's area, where a ladder or a double atari gains nothing: in
+// kisen's games against Pachi such moves were a candidate in most
+// positions and almost never played (strength.md, seventieth session).
+func (b *Board) fresh(h Point) bool {
+	for _, m := range [2]Move{b.last, b.prev} {
+		if m.Color == Empty || m.Point == Pass {
+			continue
+		}
+		if b.head[m.Point] == h && b.color[m.Point] != Empty {
+			return true
+		}
+		for _, x := range b.neighbours(m.Point) {
+			if b.color[x] != Empty && b.color[x] != border && b.head[x] == h {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // crosscut reports whether the chain with head h is in a crosscut: one

@@ -220,12 +220,20 @@ func midgame9Records(b *testing.B) []string {
 // four GNU Go self-play games of the judge's corpus, 2000 playouts each.
 // On 19x19 a node's priors cover up to 361 moves, so what they cost shows
 // here and not on 9x9.
-func BenchmarkSearchMidgame19(b *testing.B) {
+func BenchmarkSearchMidgame19(b *testing.B) { benchMidgame19(b, Options{}) }
+
+// BenchmarkSearchMidgame19Sharp is BenchmarkSearchMidgame19 with the
+// sharp moves read in the priors (Options.SharpMoves): their cost.
+func BenchmarkSearchMidgame19Sharp(b *testing.B) { benchMidgame19(b, Options{SharpMoves: true}) }
+
+// benchMidgame19 searches moves 30, 90 and 150 of four of GNU Go's 19x19
+// games with opt.
+func benchMidgame19(b *testing.B, opt Options) {
 	var files []string
 	for _, g := range []string{"1", "10", "100", "103"} {
 		files = append(files, filepath.Join("testdata", "judge", "gnugo-19-"+g+".sgf"))
 	}
-	benchMidgame(b, 19, files, []int{30, 90, 150}, 2000, Options{})
+	benchMidgame(b, 19, files, []int{30, 90, 150}, 2000, opt)
 }
 
 // benchMidgame searches each position in turn with a new tree; opt adds
