@@ -195,17 +195,18 @@ func TestValidatePriorOptions(t *testing.T) {
 	}
 }
 
-// With SharpMoves a double atari (D4 ataris C4 and D5) gets the
-// largest prior of the position; without, the model's own strengths
-// leave it below others.
+// With SharpMoves a double atari (D4 ataris C4 and D5, White's last
+// move) gets the largest prior of the position; without, the model's own
+// strengths leave it below others.
 func TestSharpMovesRaiseTheirPrior(t *testing.T) {
 	rows := make([]string, 19)
 	for i := range rows {
 		rows[i] = "..................."
 	}
-	rows[19-5] = "..XOX.............."
+	rows[19-5] = "..X.X.............."
 	rows[19-4] = ".XO................"
 	b := engineRows(t, rows...)
+	b.PlayLegal(board.White, mustGTPOn(t, 19, "D5")) // a fresh target: the last move
 	m := committedModel(19)
 	best := func(kids []node) (board.Point, float32) {
 		var p board.Point
