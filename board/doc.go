@@ -10,7 +10,8 @@
 // patternTables, captures of chains left in atari), two-liberty tactics
 // (tactics.go), ladder reading (ladder.go, Ladders), killing sacrifices in
 // dead eye shapes (sacrifice.go, killingShapes) and last-good-reply tables
-// (replies.go, Replies).
+// (replies.go, Replies). The search's priors read ladders too, and the
+// sharp tactical moves built on them (sharp.go, Ladders.Sharp).
 //
 // It depends on nothing else in kisen. The same Board value serves the
 // referee (full history, repetition detection) and the engine's playouts

@@ -77,6 +77,7 @@ func (l *Ladders) Sharp(b *Board, c Color, p Point, selfAtari int) Sharp {
 	if nMore >= 2 && l.cuts(b, nb, c, p, more[:nMore]) {
 		s |= SharpCut
 	}
+	// Last: it plays on ply 0's board again, which nb was.
 	if l.edgePunish(b, c, p) {
 		s |= SharpEdgePunish
 	}
