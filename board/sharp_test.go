@@ -5,6 +5,30 @@ import (
 	"testing"
 )
 
+// setupRows plays the stones row by row, so the last two it places are
+// the last two moves: each position's target touches one of them unless
+// the case's moves are played elsewhere.
+var (
+	snapRows = []string{
+		".........", ".........", ".........", ".........", ".........", ".........",
+		"XX.......",
+		"OOX......",
+		"..X......",
+	}
+	bigLadderRows = []string{
+		".........", ".........", ".........", ".........", ".........", ".........", ".........",
+		".XXX.....",
+		".OOO.....",
+	}
+	edgeRows = []string{
+		".........", ".........", ".........", ".........", ".........",
+		"..XXX....",
+		"OO.OX....",
+		"...OX....",
+		"....OX...",
+	}
+)
+
 func TestSharp(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -17,45 +41,27 @@ func TestSharp(t *testing.T) {
 			// A1 is a throw-in: White takes at B1 and Black retakes at A1,
 			// three stones.
 			name: "snapback",
-			rows: []string{
-				".........", ".........", ".........", ".........", ".........", ".........",
-				"XX.......",
-				"OOX......",
-				"..X......",
-			},
+			rows: snapRows,
 			move: "A1", want: SharpSnapback,
 		},
 		{
 			// B1 also ataris A2 B2, which cannot escape, but two stones are
 			// no big chain and not the last move.
 			name: "small chain in a ladder",
-			rows: []string{
-				".........", ".........", ".........", ".........", ".........", ".........",
-				"XX.......",
-				"OOX......",
-				"..X......",
-			},
+			rows: snapRows,
 			move: "B1", want: 0,
 		},
 		{
 			// E1 ataris B1 C1 D1, whose extension to A1 stays in atari.
 			name: "big chain in a ladder",
-			rows: []string{
-				".........", ".........", ".........", ".........", ".........", ".........", ".........",
-				".XXX.....",
-				".OOO.....",
-			},
+			rows: bigLadderRows,
 			move: "E1", want: SharpLadderBig,
 		},
 		{
 			// The same ladder after two moves far away: the chain is most
 			// likely dead already, and the ladder gains nothing.
 			name: "big chain in a ladder, not touched lately",
-			rows: []string{
-				".........", ".........", ".........", ".........", ".........", ".........", ".........",
-				".XXX.....",
-				".OOO.....",
-			},
+			rows: bigLadderRows,
 			last: "J9 J7", move: "E1", want: 0,
 		},
 		{
@@ -115,26 +121,14 @@ func TestSharp(t *testing.T) {
 			// answers: White's push at C2 leaves two liberties, and B2
 			// catches the chain.
 			name: "first-line push punished",
-			rows: []string{
-				".........", ".........", ".........", ".........", ".........",
-				"..XXX....",
-				"OO.OX....",
-				"...OX....",
-				"....OX...",
-			},
+			rows: edgeRows,
 			last: "D1", move: "C3", want: SharpEdgePunish,
 		},
 		{
 			// C2 ataris nothing that stays caught: the chain escapes to C3
 			// and joins A3 B3.
 			name: "first-line push, second-line answer fails",
-			rows: []string{
-				".........", ".........", ".........", ".........", ".........",
-				"..XXX....",
-				"OO.OX....",
-				"...OX....",
-				"....OX...",
-			},
+			rows: edgeRows,
 			last: "D1", move: "C2", want: 0,
 		},
 	} {
