@@ -1,5 +1,7 @@
 package board
 
+import "slices"
+
 // Ladder reading for the search's priors and the playouts' escapes from
 // atari. A chain reduced to two liberties can often be chased along a
 // ladder: each atari leaves it one liberty, each extension gives back two,
@@ -173,32 +175,7 @@ func (l *Ladders) attack(b *Board, q Point, d int) bool {
 // liberties and a working attack.
 func (l *Ladders) defend(b *Board, q Point, d int) bool {
 	c := b.color[q]
-	h := b.head[q]
-	var tries [8]Point
-	n := 0
-	tries[n] = b.soleLib(h)
-	n++
-	o := c.Opponent()
-	for s := h; ; {
-		for _, x := range b.neighbours(s) {
-			if b.color[x] != o || !b.inAtari(b.head[x]) {
-				continue
-			}
-			lib := b.soleLib(b.head[x])
-			dup := false
-			for i := 0; i < n; i++ {
-				dup = dup || tries[i] == lib
-			}
-			if !dup && n < len(tries) {
-				tries[n] = lib
-				n++
-			}
-		}
-		s = b.next[s]
-		if s == h {
-			break
-		}
-	}
+	tries, n := b.defences(b.head[q])
 	var s plyBoard
 	for _, m := range tries[:n] {
 		if l.plays >= ladderMaxPlays {
@@ -218,6 +195,30 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 		}
 	}
 	return true
+}
+
+// defences are the moves that may save the chain with head h, in atari:
+// its liberty first, then the liberty of each adjacent opponent chain in
+// atari (a capture), each once, eight at most.
+func (b *Board) defences(h Point) (tries [8]Point, n int) {
+	tries[n] = b.soleLib(h)
+	n++
+	o := b.color[h].Opponent()
+	for s := h; ; {
+		for _, x := range b.neighbours(s) {
+			if b.color[x] != o || !b.inAtari(b.head[x]) {
+				continue
+			}
+			if lib := b.soleLib(b.head[x]); !slices.Contains(tries[:n], lib) && n < len(tries) {
+				tries[n] = lib
+				n++
+			}
+		}
+		s = b.next[s]
+		if s == h {
+			return tries, n
+		}
+	}
 }
 
 // extendsFree reports whether the chain at q, with liberties at and ext,

@@ -1,5 +1,7 @@
 package board
 
+import "slices"
+
 // Sharp moves for the search's priors. A move model fitted on strong
 // games rates a double atari or a snapback low, because strong players
 // seldom leave one on the board; a search that meets one must still try
@@ -87,10 +89,8 @@ func (l *Ladders) Sharp(b *Board, c Color, p Point, selfAtari int) Sharp {
 // addHead adds the chain head h to the first n of hs unless it is there,
 // and returns the new count.
 func addHead(hs *[4]Point, n int, h Point) int {
-	for _, x := range hs[:n] {
-		if x == h {
-			return n
-		}
+	if slices.Contains(hs[:n], h) {
+		return n
 	}
 	hs[n] = h
 	return n + 1
@@ -141,23 +141,15 @@ func (l *Ladders) snapback(b *Board, c Color, p Point) bool {
 	if rb.color[p] != Empty || !rb.inAtari(h) || rb.stones[h] < 2 || rb.soleLib(h) != p || !rb.Legal(c, p) {
 		return false
 	}
-	return !rb.touchesAtari(h, c)
+	return !rb.touchesAtari(h)
 }
 
-// touchesAtari reports whether a chain of colour c in atari touches the
-// chain with head h.
-func (b *Board) touchesAtari(h Point, c Color) bool {
-	for s := h; ; {
-		for _, x := range b.neighbours(s) {
-			if b.color[x] == c && b.inAtari(b.head[x]) {
-				return true
-			}
-		}
-		s = b.next[s]
-		if s == h {
-			return false
-		}
-	}
+// touchesAtari reports whether a chain of the other colour in atari
+// touches the chain with head h, which is in atari: its owner could
+// capture instead of running.
+func (b *Board) touchesAtari(h Point) bool {
+	_, n := b.defences(h)
+	return n > 1
 }
 
 // atariKind is the atari kind of c's move p on b (nb: the position
@@ -196,7 +188,7 @@ func (l *Ladders) atariKind(b, nb *Board, c Color, p Point, two []Point) Sharp {
 		return SharpAtariWins
 	}
 	if n >= 2 && libs[0] != libs[1] && (b.fresh(ataried[0]) || b.fresh(ataried[1])) &&
-		!nb.touchesAtari(nb.head[ataried[0]], c) && !nb.touchesAtari(nb.head[ataried[1]], c) {
+		!nb.touchesAtari(nb.head[ataried[0]]) && !nb.touchesAtari(nb.head[ataried[1]]) {
 		return SharpDoubleAtari
 	}
 	return 0
@@ -259,31 +251,8 @@ func (b *Board) crosscut(h Point) bool {
 // or g itself, is capturable. A chain already capturable before the
 // atari does not count. nb is the position after p.
 func (l *Ladders) atariWins(b, nb *Board, p, g Point) bool {
-	c := nb.color[p]
-	o := c.Opponent()
-	var defences [8]Point
-	nd := 0
-	defences[nd] = nb.soleLib(nb.head[g])
-	nd++
-	for s := nb.head[g]; ; {
-		for _, x := range nb.neighbours(s) {
-			if nb.color[x] == c && nb.inAtari(nb.head[x]) && nd < len(defences) {
-				lib := nb.soleLib(nb.head[x])
-				dup := false
-				for _, d := range defences[:nd] {
-					dup = dup || d == lib
-				}
-				if !dup {
-					defences[nd] = lib
-					nd++
-				}
-			}
-		}
-		s = nb.next[s]
-		if s == nb.head[g] {
-			break
-		}
-	}
+	o := nb.color[p].Opponent()
+	defences, nd := nb.defences(nb.head[g])
 	var targets [24]Point
 	nt := 0
 	col, row := ColRow(b.size, p)
@@ -294,7 +263,7 @@ func (l *Ladders) atariWins(b, nb *Board, p, g Point) bool {
 				continue
 			}
 			h := b.head[q]
-			if h == b.head[g] || nt == len(targets) || containsPoint(targets[:nt], h) {
+			if h == b.head[g] || nt == len(targets) || slices.Contains(targets[:nt], h) {
 				continue
 			}
 			if n := b.libsUpTo(h, 4); n < 2 || n > 3 || !b.crosscut(h) || l.capturable(b, h, 1) {
@@ -318,15 +287,6 @@ func (l *Ladders) atariWins(b, nb *Board, p, g Point) bool {
 			}
 		}
 		if wins {
-			return true
-		}
-	}
-	return false
-}
-
-func containsPoint(ps []Point, p Point) bool {
-	for _, x := range ps {
-		if x == p {
 			return true
 		}
 	}
@@ -364,7 +324,7 @@ func (l *Ladders) cuts(b, nb *Board, c Color, p Point, more []Point) bool {
 		var seen [4]Point
 		ns := 0
 		for _, x := range b.neighbours(d) {
-			if b.color[x] == c.Opponent() && containsPoint(big[:nBig], b.head[x]) && !containsPoint(seen[:ns], b.head[x]) {
+			if b.color[x] == c.Opponent() && slices.Contains(big[:nBig], b.head[x]) && !slices.Contains(seen[:ns], b.head[x]) {
 				seen[ns] = b.head[x]
 				ns++
 				reach++
