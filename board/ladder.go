@@ -1,6 +1,9 @@
 package board
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // Ladder reading for the search's priors and the playouts' escapes from
 // atari. A chain reduced to two liberties can often be chased along a
@@ -203,20 +206,29 @@ func (l *Ladders) defend(b *Board, q Point, d int) bool {
 func (b *Board) defences(h Point) (tries [8]Point, n int) {
 	tries[n] = b.soleLib(h)
 	n++
-	o := b.color[h].Opponent()
-	for s := h; ; {
-		for _, x := range b.neighbours(s) {
-			if b.color[x] != o || !b.inAtari(b.head[x]) {
-				continue
-			}
-			if lib := b.soleLib(b.head[x]); !slices.Contains(tries[:n], lib) && n < len(tries) {
-				tries[n] = lib
-				n++
-			}
+	for x := range b.ataried(h) {
+		if lib := b.soleLib(x); !slices.Contains(tries[:n], lib) && n < len(tries) {
+			tries[n] = lib
+			n++
 		}
-		s = b.next[s]
-		if s == h {
-			return tries, n
+	}
+	return tries, n
+}
+
+// ataried yields the head of each chain of the other colour in atari
+// that touches the chain with head h, once for each stone it touches.
+func (b *Board) ataried(h Point) iter.Seq[Point] {
+	return func(yield func(Point) bool) {
+		o := b.color[h].Opponent()
+		for s := h; ; {
+			for _, x := range b.neighbours(s) {
+				if b.color[x] == o && b.inAtari(b.head[x]) && !yield(b.head[x]) {
+					return
+				}
+			}
+			if s = b.next[s]; s == h {
+				return
+			}
 		}
 	}
 }

@@ -103,6 +103,20 @@ func TestSharp(t *testing.T) {
 			move: "D4", want: SharpDoubleAtari,
 		},
 		{
+			// B3 ataris B1 B2 (liberty A2, next to Black's last move C2)
+			// and B4 (liberty B5), but White's A2 captures A1 on the
+			// chain's own liberty and saves it: no double atari.
+			name: "double atari, one side captures on its own liberty",
+			rows: []string{
+				".........", ".........", ".........", ".........", ".........",
+				"XOX......",
+				".........",
+				".O.......",
+				"XOX......",
+			},
+			last: "C2 J9", move: "B3", want: 0,
+		},
+		{
 			// C3 separates B4 C4 from D3 E3, both left with two
 			// liberties; D4 E4 touches both and B3 C3 has three.
 			name: "cut",
