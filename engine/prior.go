@@ -368,11 +368,9 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) 
 // sharpFactor is the set strength of the sharp move kinds s: the product
 // of each kind's. The values are Pachi's hand-set strengths for the same
 // kinds (its patterns_mm.gamma); a fit on strong games cannot give them,
-// as strong players seldom leave such a move on the board. In kisen's
-// priors they won none of 20 19x19 games against Pachi, two arms on
-// twelve game numbers of which the engine without them won 4, and on 9x9
-// as many as the engine without them, at 10% more time (strength.md,
-// seventieth session), so they are an A/B arm (Options.SharpMoves).
+// as strong players seldom leave such a move on the board. They stay an
+// A/B arm (Options.SharpMoves, off): in games against Pachi they did not
+// win more (strength.md, "Sharp moves at set strengths").
 func sharpFactor(s board.Sharp) float32 {
 	f := float32(1)
 	for s != 0 {
