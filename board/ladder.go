@@ -111,14 +111,8 @@ func (l *Ladders) escapeRead(nb *Board, c Color, q Point) bool {
 // cannot escape: extending is caught in a ladder and no capture of an
 // attacking chain saves it.
 func (l *Ladders) AtariCaptures(b *Board, c Color, p Point) bool {
-	return l.AtariCaught(b, c, p) != Pass
-}
-
-// AtariCaught is AtariCaptures, giving a point of the chain caught; Pass
-// when none is.
-func (l *Ladders) AtariCaught(b *Board, c Color, p Point) Point {
 	if !b.Legal(c, p) {
-		return Pass
+		return false
 	}
 	o := c.Opponent()
 	var nb *Board // the position after p, made once (the readings use plies 1 on)
@@ -135,10 +129,10 @@ func (l *Ladders) AtariCaught(b *Board, c Color, p Point) Point {
 		}
 		l.plays = 0
 		if nb.color[q] == o && nb.inAtari(nb.head[q]) && l.defend(nb, q, 1) {
-			return q
+			return true
 		}
 	}
-	return Pass
+	return false
 }
 
 // attack reports whether the side opposing the chain at q (attacker to

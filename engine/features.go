@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"slices"
-
 	"github.com/kisen-go/kisen/board"
 )
 
@@ -15,7 +13,7 @@ const (
 	FeatCapture          // 0 none, 1 captures one stone, 2 more, 3 captures the last move's chain
 	FeatEscape           // own chain in atari next to it: 1 to three liberties or more, 2 to two, 3 into a working ladder, 4 still in atari
 	FeatSelfAtari        // 1 a stone alone, 2 a chain of two or more, 3 a sacrifice that kills (board.NakadeSacrifice)
-	FeatAtari            // 1 puts an opponent chain in atari; one that a ladder captures: 3 the last move, 4 big, 5 cutting, 2 other
+	FeatAtari            // 1 puts an opponent chain in atari, 2 one that a ladder captures
 	FeatLast             // distance to the last move (distBucket)
 	FeatPrev             // distance to the move before it, the mover's own
 	FeatLine             // distance to the edge (0-5, 5 and more) × open area × board size class
@@ -28,7 +26,7 @@ const (
 // pattern group's values are a model's own (its index of the patterns it
 // lists), so only its 0, no listed pattern, is fixed.
 func FeatureGroupSize(g int) int {
-	return [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 6, distNone + 1, distNone + 1, 6 * 2 * 3, 2, 1}[g]
+	return [NumFeatureGroups]int{board.ShapeCodes, 4, 5, 4, 3, distNone + 1, distNone + 1, 6 * 2 * 3, 2, 1}[g]
 }
 
 // featureGroupNames name the groups in a model file.
@@ -144,10 +142,8 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 	if f[FeatCapture] == 0 && captured > 0 {
 		f[FeatCapture] = int32(min(captured, 2))
 	}
-	if f[FeatAtari] == 1 {
-		if q := s.lad.AtariCaught(b, c, p); q != board.Pass {
-			f[FeatAtari] = s.caught(q)
-		}
+	if f[FeatAtari] == 1 && s.lad.AtariCaptures(b, c, p) {
+		f[FeatAtari] = 2
 	}
 	switch {
 	case selfAtari == 0:
@@ -172,40 +168,6 @@ func (s *featureScan) of(p board.Point, selfAtari int) Features {
 		f[FeatPattern] = patternValue(b, c, p, s.reach, s.patterns)
 	}
 	return f
-}
-
-// caught is the atari value of a ladder that catches the chain at q:
-// 3 the last move's chain, 4 three stones or more, 5 stones that cut two
-// or more of the mover's chains apart, 2 others. One value for them all
-// was the largest part of kisen's model's distance from Pachi's prior,
-// which tells them apart so (docs/model.md).
-func (s *featureScan) caught(q board.Point) int32 {
-	b := s.b
-	h := b.ChainHead(q)
-	if h == s.lastHead {
-		return 3
-	}
-	stones := b.Chain(q)
-	if len(stones) >= 3 {
-		return 4
-	}
-	var own [8]board.Point
-	n := 0
-	for _, x := range stones {
-		for _, y := range b.Neighbours(x) {
-			if b.At(y) != s.c {
-				continue
-			}
-			if hy := b.ChainHead(y); !slices.Contains(own[:n], hy) && n < len(own) {
-				own[n] = hy
-				n++
-			}
-		}
-	}
-	if n >= 2 {
-		return 5
-	}
-	return 2
 }
 
 // escape is the escape feature of c playing p next to its chain at q,

@@ -256,15 +256,6 @@ func (m *MoveModel) compile() *compiledModel {
 			cm.other[g][v] = float32(gamma)
 		}
 	}
-	// A model fitted before the ladder's atari was split by what it
-	// catches has one strength for them all.
-	if g, ok := m.Gamma[FeatAtari][2]; ok {
-		for v := int32(3); v < int32(FeatureGroupSize(FeatAtari)); v++ {
-			if _, split := m.Gamma[FeatAtari][v]; !split {
-				cm.other[FeatAtari][v] = float32(g)
-			}
-		}
-	}
 	if len(m.Patterns) > 0 {
 		texts := m.patternTexts()
 		for _, text := range texts {

@@ -265,7 +265,7 @@ func TestLearnedPriorsOnHand(t *testing.T) {
 		}
 		scan := newFeatureScan(b, new(board.Ladders), nil)
 		scan.candidates(func(_ board.Point, _ int, f Features) {
-			if f[FeatAtari] >= 2 || f[FeatEscape] == 3 {
+			if f[FeatAtari] == 2 || f[FeatEscape] == 3 {
 				ladders++
 			}
 		})

@@ -237,11 +237,11 @@ func (h *handScan) reads(p board.Point, selfAtari int) ladderReads {
 }
 
 // featureReads is reads taken from the features f of p: an atari that
-// captures by ladder is FeatAtari 2 or more and a caught escape
-// FeatEscape 3. The features ask about the atari only for a move that is
-// no self-atari, so a self-atari's is read here.
+// captures by ladder is FeatAtari 2 and a caught escape FeatEscape 3. The
+// features ask about the atari only for a move that is no self-atari, so
+// a self-atari's is read here.
 func (h *handScan) featureReads(p board.Point, selfAtari int, f *Features) ladderReads {
-	r := ladderReads{atariCaptures: f[FeatAtari] >= 2, escapeCaught: f[FeatEscape] == 3}
+	r := ladderReads{atariCaptures: f[FeatAtari] == 2, escapeCaught: f[FeatEscape] == 3}
 	if selfAtari > 0 {
 		r.atariCaptures = h.lad.AtariCaptures(h.b, h.c, p)
 	}
