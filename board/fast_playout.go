@@ -363,22 +363,11 @@ func (b *Board) escapeLaddered(c Color, l, q Point, lad *Ladders) bool {
 }
 
 // captureAround returns a liberty that captures an opponent chain in atari
-// touching the chain with head h, or Pass.
+// touching c's chain with head h, or Pass.
 func (b *Board) captureAround(c Color, h Point, aid PlayoutAids) Point {
-	o := c.Opponent()
-	for s := h; ; {
-		for _, q := range b.neighbours(s) {
-			if b.color[q] == o && b.inAtari(b.head[q]) {
-				hq := b.head[q]
-				l := b.soleLib(hq)
-				if b.takes(c, l, aid) {
-					return l
-				}
-			}
-		}
-		s = b.next[s]
-		if s == h {
-			break
+	for x := range b.ataried(h) {
+		if l := b.soleLib(x); b.takes(c, l, aid) {
+			return l
 		}
 	}
 	return Pass
