@@ -369,8 +369,10 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) 
 // of each kind's. The values are Pachi's hand-set strengths for the same
 // kinds (its patterns_mm.gamma); a fit on strong games cannot give them,
 // as strong players seldom leave such a move on the board. They stay an
-// A/B arm (Options.SharpMoves, off): in games against Pachi they did not
-// win more (strength.md, "Sharp moves at set strengths").
+// A/B arm (Options.SharpMoves, off): on kisen's model they lose games
+// against Pachi on 19x19, with any gate and at kisen's own nodes alone
+// (strength.md, "Sharp moves at set strengths" and "The ownership map as
+// the gate of the sharp moves").
 func sharpFactor(s board.Sharp) float32 {
 	f := float32(1)
 	for s != 0 {
