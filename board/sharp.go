@@ -8,9 +8,10 @@ import "slices"
 // it first. Pachi gives such moves set strengths of 20 to 200 on top of
 // its fitted patterns, and without them its prior in kisen's search won
 // 1 of 7 19x19 games where with them it won 4 (strength.md, sixty-ninth
-// session). On kisen's own model they lose games instead (strength.md,
-// seventieth and seventy-fourth sessions), so the engine reads them only
-// in an A/B arm.
+// session). On kisen's own model they lose games instead, or, with the
+// model fitted around them, neither lose nor win any (strength.md,
+// seventieth, seventy-fourth and seventy-fifth sessions), so the engine
+// reads them only in an A/B arm.
 
 // Sharp is a set of tactical reasons to play a move. Of the atari kinds
 // (SharpSnapback to SharpDoubleAtari) a move has at most one, the first

@@ -369,10 +369,12 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) 
 // of each kind's. The values are Pachi's hand-set strengths for the same
 // kinds (its patterns_mm.gamma); a fit on strong games cannot give them,
 // as strong players seldom leave such a move on the board. They stay an
-// A/B arm (Options.SharpMoves, off): on kisen's model they lose games
-// against Pachi on 19x19, with any gate and at kisen's own nodes alone
-// (strength.md, "Sharp moves at set strengths" and "The ownership map as
-// the gate of the sharp moves").
+// A/B arm (Options.SharpMoves, off): on the committed model, fitted
+// without them, they count twice what its groups already give such moves
+// and lose games against Pachi on 19x19, with any gate; on a model fitted
+// around them (scripts/mmfit -sharp) they neither lose nor win games
+// (strength.md, "Sharp moves at set strengths", "The ownership map as the
+// gate of the sharp moves" and "The sharp moves fitted in").
 func sharpFactor(s board.Sharp) float32 {
 	f := float32(1)
 	for s != 0 {

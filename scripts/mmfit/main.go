@@ -5,7 +5,7 @@
 // strength being the product of its features' and its chance the share of
 // its strength among the position's candidates.
 //
-// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] [-every N] [-test DIR] DIR...
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] [-every N] [-test DIR] [-sharp] [-targets FILE,... [-target-weight W]] DIR...
 //
 // -skip leaves the named feature groups out of the fit (their strengths
 // stay 1, or -start's), to measure what a group adds, or to fit one group
@@ -24,6 +24,20 @@
 // corpus too large for memory (about 140 bytes a candidate, some 250
 // candidates a 19x19 position) still lends all its games' patterns to
 // the pattern count, which reads every position.
+//
+// -sharp holds each candidate's set strength under kisen match
+// --sharp-moves (engine.SharpStrength) fixed in the fit, so that the other
+// groups are fitted around it, as the engine multiplies them; a model for
+// that arm is fitted so (docs/model.md, "The sharp moves fitted in").
+//
+// -targets adds positions whose target is a distribution over the moves
+// instead of the move played: the visit shares of kisen's own deeper
+// searches that scripts/searchtargets writes. A value's wins are then the
+// targets of the candidates that have it (the minorization of the
+// cross-entropy against the targets); -target-weight W counts each such
+// position W times. -test-targets FILE,... scores the model on held-out
+// searches: the log-likelihood of each search's first choice, and how
+// often the model puts it first.
 package main
 
 import (
@@ -34,6 +48,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kisen-go/kisen/board"
@@ -47,11 +62,15 @@ const ng = engine.NumFeatureGroups
 // each, as global indices) and which candidate was played.
 type position struct {
 	first, n int // candidates[first : first+n]
-	played   int
+	played   int // the move played, or the target's largest share
+	weight   float64
 }
 
 type dataset struct {
-	feats     []int32 // ng per candidate
+	feats     []int32   // ng per candidate
+	targets   []float64 // per candidate: its share of the position's target (1 for the move played)
+	fixed     []float64 // per candidate: a strength the fit holds fixed (-sharp), else 1
+	sharp     bool      // -sharp: fixed is engine.SharpStrength
 	positions []position
 	games     int
 	every     int              // keep every every-th move played (0 or 1: all); an eye fill kept is dropped
@@ -124,12 +143,19 @@ func main() {
 	startFile := flag.String("start", "", "start from this model's strengths; with -skip, the skipped groups keep them")
 	testDir := flag.String("test", "", "hold out this folder's records instead of every tenth game")
 	every := flag.Int("every", 1, "fit every Nth position of the training records")
+	sharp := flag.Bool("sharp", false, "hold each candidate's set strength under --sharp-moves fixed, and fit the rest around it")
+	targets := flag.String("targets", "", "comma-separated files of scripts/searchtargets: positions whose targets are a search's visit shares")
+	targetWeight := flag.Float64("target-weight", 1, "how many positions each -targets position counts for")
+	testTargets := flag.String("test-targets", "", "comma-separated files of scripts/searchtargets held out: the fit reports how often the model's first choice is the search's")
 	flag.Parse()
 	if *base != "even" && *base != "hand" {
 		fail(fmt.Errorf("-base %q: want even or hand", *base))
 	}
 	if *every < 1 {
 		fail(fmt.Errorf("-every %d: want 1 or more", *every))
+	}
+	if !(*targetWeight > 0) {
+		fail(fmt.Errorf("-target-weight %v: want more than 0", *targetWeight))
 	}
 	var skip [ng]bool
 	for _, name := range strings.Split(*skipList, ",") {
@@ -173,7 +199,7 @@ func main() {
 		fmt.Printf("patterns: %d played at least %d times, of %d\n", len(patternTexts), *patternMin, len(counts))
 	}
 	setOffsets(len(patternTexts))
-	train, test := dataset{patterns: patterns, every: *every}, dataset{patterns: patterns}
+	train, test := dataset{patterns: patterns, every: *every, sharp: *sharp}, dataset{patterns: patterns, sharp: *sharp}
 	sizes := map[int]bool{}
 	for _, set := range []struct {
 		d     *dataset
@@ -187,6 +213,22 @@ func main() {
 			}
 			sizes[size] = true
 		}
+	}
+	if *targets != "" {
+		n, err := train.addTargets(strings.Split(*targets, ","), *targetWeight)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("targets: %d positions, each counted %g times\n", n, *targetWeight)
+	}
+	var testSoft dataset
+	if *testTargets != "" {
+		testSoft = dataset{patterns: patterns, sharp: *sharp}
+		n, err := testSoft.addTargets(strings.Split(*testTargets, ","), 1)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("held-out targets: %d positions\n", n)
 	}
 	fmt.Printf("train: %d games, %d positions, %d candidates; test: %d games, %d positions\n",
 		train.games, len(train.positions), len(train.feats)/ng, test.games, len(test.positions))
@@ -209,6 +251,10 @@ func main() {
 	report := func(label string) {
 		ll, top := test.evaluate(gamma)
 		fmt.Printf("%s: test log-likelihood %.4f per move, top-1 %.1f%%\n", label, ll, 100*top)
+		if len(testSoft.positions) > 0 {
+			ll, top := testSoft.evaluate(gamma)
+			fmt.Printf("%s: held-out targets: log-likelihood of the search's first choice %.4f, the model's first %.1f%%\n", label, ll, 100*top)
+		}
 	}
 	report("start")
 	for it := 1; it <= *iters; it++ {
@@ -296,6 +342,19 @@ func (d *dataset) add(file string) (int, error) {
 // that the model learns from, and the point played; it returns the
 // record's board size.
 func replay(file string, fn func(b *board.Board, played board.Point)) (int, error) {
+	return replayAll(file, func(i int, b *board.Board, mv board.Move) {
+		// The first move is left out: on 9x9 the opening book plays it,
+		// and a model fitted to it favours the empty centre everywhere.
+		if i > 0 && mv.Point != board.Pass && b.ToMove() == mv.Color {
+			fn(b, mv.Point)
+		}
+	})
+}
+
+// replayAll calls fn with the board before each move of the record in
+// file, the number of moves played before it and the move; it returns the
+// record's board size.
+func replayAll(file string, fn func(i int, b *board.Board, mv board.Move)) (int, error) {
 	data, err := sgf.ReadFile(file)
 	if err != nil {
 		return 0, err
@@ -309,13 +368,8 @@ func replay(file string, fn func(b *board.Board, played board.Point)) (int, erro
 		return 0, err
 	}
 	for i, nd := range rec.Nodes {
-		mv := nd.Move
-		// The first move is left out: on 9x9 the opening book plays it,
-		// and a model fitted to it favours the empty centre everywhere.
-		if i > 0 && mv.Point != board.Pass && b.ToMove() == mv.Color {
-			fn(b, mv.Point)
-		}
-		if err := b.Play(mv); err != nil {
+		fn(i, b, nd.Move)
+		if err := b.Play(nd.Move); err != nil {
 			return 0, fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
@@ -335,8 +389,20 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 	if idx < 0 {
 		return // an eye-filling move: the search never considers it
 	}
-	pos := position{first: len(d.feats) / ng, n: len(cands), played: idx}
-	for _, c := range cands {
+	d.addCandidates(b, cands, func(k int, _ board.Point) float64 {
+		if k == idx {
+			return 1
+		}
+		return 0
+	}, idx, 1)
+}
+
+// addCandidates adds the position b with its candidates cands, each
+// candidate's target share given by target, the largest at best.
+func (d *dataset) addCandidates(b *board.Board, cands []engine.Candidate, target func(k int, p board.Point) float64, best int, weight float64) {
+	pos := position{first: len(d.feats) / ng, n: len(cands), played: best, weight: weight}
+	var lad board.Ladders
+	for k, c := range cands {
 		f := c.Features
 		if d.patterns != nil {
 			f[engine.FeatPattern] = d.patternValue(b, c.Move)
@@ -344,8 +410,103 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 		for g := 0; g < ng; g++ {
 			d.feats = append(d.feats, offset[g]+f[g])
 		}
+		d.targets = append(d.targets, target(k, c.Move))
+		fixed := 1.0
+		if d.sharp {
+			fixed = float64(engine.SharpStrength(b, &lad, c.Move))
+		}
+		d.fixed = append(d.fixed, fixed)
 	}
 	d.positions = append(d.positions, pos)
+}
+
+// addTargets adds the positions of scripts/searchtargets files, each with
+// its search's visit shares as the target, weighted by weight; it returns
+// how many it added. A position none of whose visited moves is a
+// candidate is left out.
+func (d *dataset) addTargets(files []string, weight float64) (int, error) {
+	want := map[string]map[int]map[[2]int]float64{} // record, move index, (col, row): visits
+	var order []string
+	for _, tf := range files {
+		data, err := os.ReadFile(tf)
+		if err != nil {
+			return 0, err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			rec, index, visits, err := parseTarget(line)
+			if err != nil {
+				return 0, fmt.Errorf("%s line %d: %w", tf, i+1, err)
+			}
+			if want[rec] == nil {
+				want[rec] = map[int]map[[2]int]float64{}
+				order = append(order, rec)
+			}
+			want[rec][index] = visits
+		}
+	}
+	n := 0
+	for _, file := range order {
+		positions := want[file]
+		_, err := replayAll(file, func(i int, b *board.Board, _ board.Move) {
+			visits, ok := positions[i]
+			if !ok {
+				return
+			}
+			cands := engine.Candidates(b)
+			size := b.Size()
+			total, best := 0.0, -1
+			for k, c := range cands {
+				col, row := board.ColRow(size, c.Move)
+				if v := visits[[2]int{col, row}]; v > 0 {
+					total += v
+					if best < 0 || v > visits[colRow(size, cands[best].Move)] {
+						best = k
+					}
+				}
+			}
+			if total == 0 {
+				return
+			}
+			d.addCandidates(b, cands, func(_ int, p board.Point) float64 {
+				return visits[colRow(size, p)] / total
+			}, best, weight)
+			n++
+		})
+		if err != nil {
+			return n, fmt.Errorf("-targets: %s: %w", file, err)
+		}
+	}
+	return n, nil
+}
+
+func colRow(size int, p board.Point) [2]int {
+	col, row := board.ColRow(size, p)
+	return [2]int{col, row}
+}
+
+// parseTarget reads one line of scripts/searchtargets: the record, the
+// number of moves before the position, the mover, then col,row:visits
+// for each move the search visited.
+func parseTarget(line string) (record string, index int, visits map[[2]int]float64, err error) {
+	fs := strings.Fields(line)
+	if len(fs) < 4 {
+		return "", 0, nil, fmt.Errorf("want RECORD INDEX COLOUR col,row:visits..., got %q", line)
+	}
+	if index, err = strconv.Atoi(fs[1]); err != nil || index < 0 {
+		return "", 0, nil, fmt.Errorf("move index %q: want a number of moves", fs[1])
+	}
+	visits = map[[2]int]float64{}
+	for _, mv := range fs[3:] {
+		var col, row, v int
+		if _, err := fmt.Sscanf(mv, "%d,%d:%d", &col, &row, &v); err != nil || v < 0 {
+			return "", 0, nil, fmt.Errorf("move %q: want col,row:visits", mv)
+		}
+		visits[[2]int{col, row}] = float64(v)
+	}
+	return fs[0], index, visits, nil
 }
 
 // counts is how often each feature value was played and was a candidate.
@@ -353,11 +514,10 @@ func (d *dataset) counts() (wins, seen []float64) {
 	wins, seen = make([]float64, offset[ng]), make([]float64, offset[ng])
 	for _, p := range d.positions {
 		for k := 0; k < p.n; k++ {
+			t := p.weight * d.targets[p.first+k]
 			for _, f := range d.feats[(p.first+k)*ng : (p.first+k+1)*ng] {
 				seen[f]++
-				if k == p.played {
-					wins[f]++
-				}
+				wins[f] += t
 			}
 		}
 	}
@@ -370,6 +530,11 @@ func strength(gamma []float64, fs []int32) float64 {
 		s *= gamma[f]
 	}
 	return s
+}
+
+// strength is candidate i's strength: its values' and its fixed one.
+func (d *dataset) strength(gamma []float64, i int) float64 {
+	return strength(gamma, d.feats[i*ng:(i+1)*ng]) * d.fixed[i]
 }
 
 // update is one MM step for group g: each of its values' gamma becomes
@@ -385,13 +550,13 @@ func (d *dataset) update(gamma, wins []float64, g int) {
 		strengths = strengths[:0]
 		total := 0.0
 		for k := 0; k < p.n; k++ {
-			s := strength(gamma, d.feats[(p.first+k)*ng:(p.first+k+1)*ng])
+			s := d.strength(gamma, p.first+k)
 			strengths = append(strengths, s)
 			total += s
 		}
 		for k := 0; k < p.n; k++ {
 			f := d.feats[(p.first+k)*ng+g]
-			denom[f-lo] += strengths[k] / gamma[f] / total
+			denom[f-lo] += p.weight * strengths[k] / gamma[f] / total
 		}
 	}
 	for i := range denom {
@@ -414,7 +579,7 @@ func (d *dataset) evaluate(gamma []float64) (ll, top float64) {
 		total, best, bestK := 0.0, -1.0, -1
 		var played float64
 		for k := 0; k < p.n; k++ {
-			s := strength(gamma, d.feats[(p.first+k)*ng:(p.first+k+1)*ng])
+			s := d.strength(gamma, p.first+k)
 			total += s
 			if s > best {
 				best, bestK = s, k
