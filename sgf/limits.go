@@ -33,3 +33,17 @@ func ReadFile(path string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// ReadRecord reads the SGF file at path (ReadFile) and parses it (Parse);
+// a parse error names the file.
+func ReadRecord(path string) (*Record, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
+}

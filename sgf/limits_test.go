@@ -105,3 +105,23 @@ func TestReaderLimitErrors(t *testing.T) {
 		}
 	}
 }
+
+// ReadRecord gives the record of a readable file, and names the file
+// whose contents do not parse.
+func TestReadRecord(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.sgf"), filepath.Join(dir, "bad.sgf")
+	if err := os.WriteFile(good, []byte("(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("(;GM[1]FF[4]SZ[9];B[ee]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ReadRecord(good)
+	if err != nil || rec.Size != 9 || len(rec.Nodes) != 2 {
+		t.Fatalf("ReadRecord(good): %+v, %v", rec, err)
+	}
+	if _, err := ReadRecord(bad); err == nil || !strings.Contains(err.Error(), "bad.sgf") {
+		t.Errorf("ReadRecord(bad): error %v, want one naming bad.sgf", err)
+	}
+}

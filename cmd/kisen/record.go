@@ -12,13 +12,8 @@ import (
 // number of moves replayed. kisen score and kisen analyze read positions
 // this way.
 func recordAt(path string, moveN int) (rec *sgf.Record, b *board.Board, last int, err error) {
-	data, err := sgf.ReadFile(path)
-	if err != nil {
+	if rec, err = sgf.ReadRecord(path); err != nil {
 		return nil, nil, 0, err
-	}
-	rec, err = sgf.Parse(data)
-	if err != nil {
-		return nil, nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
 	last = len(rec.Nodes)
 	if moveN > last {

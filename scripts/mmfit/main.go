@@ -355,11 +355,7 @@ func replay(file string, fn func(b *board.Board, played board.Point)) (int, erro
 // file, the number of moves played before it and the move; it returns the
 // record's board size.
 func replayAll(file string, fn func(i int, b *board.Board, mv board.Move)) (int, error) {
-	data, err := sgf.ReadFile(file)
-	if err != nil {
-		return 0, err
-	}
-	rec, err := sgf.Parse(data)
+	rec, err := sgf.ReadRecord(file)
 	if err != nil {
 		return 0, err
 	}

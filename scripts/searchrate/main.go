@@ -39,13 +39,9 @@ func main() {
 }
 
 func run(path string, moveTime time.Duration, threads, every, upto int) error {
-	data, err := sgf.ReadFile(path)
+	rec, err := sgf.ReadRecord(path)
 	if err != nil {
 		return err
-	}
-	rec, err := sgf.Parse(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	total, searches := 0, 0
 	for i := 0; i < min(upto, len(rec.Nodes)); i += every {

@@ -88,11 +88,7 @@ func main() {
 // record searches the positions of one record and writes their lines to
 // w; seed tells its searches from other records'.
 func (sp span) record(w io.Writer, file string, seed uint64) (int, error) {
-	data, err := sgf.ReadFile(file)
-	if err != nil {
-		return 0, err
-	}
-	rec, err := sgf.Parse(data)
+	rec, err := sgf.ReadRecord(file)
 	if err != nil {
 		return 0, err
 	}
