@@ -21,7 +21,7 @@
 // holds out DIR's records instead and fits every game of DIR...: a fit on
 // other records is then scored on the same games as the committed model.
 // -every N fits every Nth position of the training records, so that a
-// corpus too large for memory (about 140 bytes a candidate, some 250
+// corpus too large for memory (about 150 bytes a candidate, some 250
 // candidates a 19x19 position) still lends all its games' patterns to
 // the pattern count, which reads every position.
 //
@@ -69,8 +69,8 @@ type position struct {
 type dataset struct {
 	feats     []int32   // ng per candidate
 	targets   []float64 // per candidate: its share of the position's target (1 for the move played)
-	fixed     []float64 // per candidate: a strength the fit holds fixed (-sharp), else 1
-	sharp     bool      // -sharp: fixed is engine.SharpStrength
+	fixed     []float64 // with -sharp, per candidate: engine.SharpStrength, which the fit holds fixed
+	sharp     bool
 	positions []position
 	games     int
 	every     int              // keep every every-th move played (0 or 1: all); an eye fill kept is dropped
@@ -407,11 +407,9 @@ func (d *dataset) addCandidates(b *board.Board, cands []engine.Candidate, target
 			d.feats = append(d.feats, offset[g]+f[g])
 		}
 		d.targets = append(d.targets, target(k, c.Move))
-		fixed := 1.0
 		if d.sharp {
-			fixed = float64(engine.SharpStrength(b, &lad, c.Move))
+			d.fixed = append(d.fixed, float64(engine.SharpStrength(b, &lad, c.Move)))
 		}
-		d.fixed = append(d.fixed, fixed)
 	}
 	d.positions = append(d.positions, pos)
 }
@@ -528,9 +526,14 @@ func strength(gamma []float64, fs []int32) float64 {
 	return s
 }
 
-// strength is candidate i's strength: its values' and its fixed one.
+// strength is candidate i's strength: its values' and, with -sharp, its
+// fixed one.
 func (d *dataset) strength(gamma []float64, i int) float64 {
-	return strength(gamma, d.feats[i*ng:(i+1)*ng]) * d.fixed[i]
+	s := strength(gamma, d.feats[i*ng:(i+1)*ng])
+	if d.sharp {
+		s *= d.fixed[i]
+	}
+	return s
 }
 
 // update is one MM step for group g: each of its values' gamma becomes

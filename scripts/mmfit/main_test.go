@@ -189,13 +189,16 @@ func TestSharpFixed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(sharp.fixed) != len(sharp.feats)/ng || len(plain.fixed) != len(plain.feats)/ng {
-		t.Fatalf("%d and %d fixed strengths for %d and %d candidates", len(plain.fixed), len(sharp.fixed), len(plain.feats)/ng, len(sharp.feats)/ng)
+	if len(sharp.fixed) != len(sharp.feats)/ng || len(plain.fixed) != 0 {
+		t.Fatalf("%d fixed strengths for %d candidates with -sharp, %d without", len(sharp.fixed), len(sharp.feats)/ng, len(plain.fixed))
 	}
-	raised := 0
+	raised, unit := 0, ones(int(offset[ng]))
 	for i, f := range sharp.fixed {
-		if plain.fixed[i] != 1 || f < 1 {
-			t.Fatalf("candidate %d: fixed %v plain, %v with -sharp", i, plain.fixed[i], f)
+		if f < 1 {
+			t.Fatalf("candidate %d: fixed strength %v", i, f)
+		}
+		if s := plain.strength(unit, i); s != 1 {
+			t.Fatalf("candidate %d: strength %v without -sharp at all strengths 1", i, s)
 		}
 		if f > 1 {
 			raised++
@@ -204,4 +207,12 @@ func TestSharpFixed(t *testing.T) {
 	if raised == 0 {
 		t.Error("no candidate of three records is a sharp move")
 	}
+}
+
+func ones(n int) []float64 {
+	g := make([]float64, n)
+	for i := range g {
+		g[i] = 1
+	}
+	return g
 }
