@@ -20,6 +20,20 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // of them when n < 0 or n is past the end) on a new board. With setup
 // stones and no move, White is to move (a handicap game).
 func (r *Record) Replay(n int) (*board.Board, error) {
+	return r.replay(n, nil)
+}
+
+// Walk replays the whole main line as Replay does, and calls fn with the
+// board before each move (fn must not change it), the number of moves
+// played before it and the move. It stops at the first error of fn, which
+// it returns, or at a move that cannot be played (a *MoveError).
+func (r *Record) Walk(fn func(i int, b *board.Board, m board.Move) error) error {
+	_, err := r.replay(-1, fn)
+	return err
+}
+
+// replay is Replay calling each, when not nil, before each move.
+func (r *Record) replay(n int, each func(i int, b *board.Board, m board.Move) error) (*board.Board, error) {
 	b, err := board.New(r.Size)
 	if err != nil {
 		return nil, err
@@ -37,6 +51,11 @@ func (r *Record) Replay(n int) (*board.Board, error) {
 	}
 	prev := board.Empty
 	for i, nd := range r.Nodes[:n] {
+		if each != nil {
+			if err := each(i, b, nd.Move); err != nil {
+				return nil, err
+			}
+		}
 		if err := alternates(prev, nd.Move.Color); err != nil {
 			return nil, &MoveError{Move: i + 1, Err: err}
 		}

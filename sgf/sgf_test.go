@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -361,5 +362,42 @@ func TestReplay(t *testing.T) {
 	r.Nodes[1].Move = board.Move{Color: board.Black, Point: pt(t, 9, "E5")}
 	if _, err := r.Replay(-1); !errors.As(err, &me) || me.Move != 2 || !errors.Is(err, board.ErrOccupied) {
 		t.Fatalf("occupied: %v", err)
+	}
+}
+
+// Walk shows each position before its move, as Replay(i) gives it, and
+// stops at fn's error or at a move that cannot be played.
+func TestWalk(t *testing.T) {
+	r, err := Parse([]byte("(;SZ[9]AB[cc][gg];W[ee];B[];W[aa])"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []int
+	err = r.Walk(func(i int, b *board.Board, m board.Move) error {
+		want, err := r.Replay(i)
+		if err != nil || b.Hash() != want.Hash() || b.ToMove() != want.ToMove() || m != r.Nodes[i].Move {
+			t.Errorf("position %d: not Replay(%d)'s, or move %v", i, i, m)
+		}
+		seen = append(seen, i)
+		return nil
+	})
+	if err != nil || !slices.Equal(seen, []int{0, 1, 2}) {
+		t.Fatalf("Walk: positions %v, error %v", seen, err)
+	}
+	stop := errors.New("stop")
+	seen = nil
+	if err := r.Walk(func(i int, _ *board.Board, _ board.Move) error {
+		seen = append(seen, i)
+		if i == 1 {
+			return stop
+		}
+		return nil
+	}); err != stop || len(seen) != 2 {
+		t.Errorf("Walk stopped by fn: positions %v, error %v", seen, err)
+	}
+	r.Nodes[1].Move = board.Move{Color: board.Black, Point: pt(t, 9, "E5")}
+	var me *MoveError
+	if err := r.Walk(func(int, *board.Board, board.Move) error { return nil }); !errors.As(err, &me) || me.Move != 2 {
+		t.Errorf("occupied: %v", err)
 	}
 }

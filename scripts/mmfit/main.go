@@ -342,19 +342,22 @@ func (d *dataset) add(file string) (int, error) {
 // that the model learns from, and the point played; it returns the
 // record's board size.
 func replay(file string, fn func(b *board.Board, played board.Point)) (int, error) {
-	return replayAll(file, func(i int, b *board.Board, mv board.Move) {
+	return replayAll(file, func(i int, b *board.Board, mv board.Move) error {
 		// The first move is left out: on 9x9 the opening book plays it,
 		// and a model fitted to it favours the empty centre everywhere.
 		if i > 0 && mv.Point != board.Pass && b.ToMove() == mv.Color {
 			fn(b, mv.Point)
 		}
+		return nil
 	})
 }
 
 // replayAll calls fn with the board before each move of the record in
 // file, the number of moves played before it and the move; it returns the
-// record's board size.
-func replayAll(file string, fn func(i int, b *board.Board, mv board.Move)) (int, error) {
+// record's board size. Unlike sgf.Record.Walk it plays on past a missing
+// move (one colour twice in a row, as in two of the strong records), so
+// that the rest of such a record is fitted too.
+func replayAll(file string, fn func(i int, b *board.Board, mv board.Move) error) (int, error) {
 	rec, err := sgf.ReadRecord(file)
 	if err != nil {
 		return 0, err
@@ -364,7 +367,9 @@ func replayAll(file string, fn func(i int, b *board.Board, mv board.Move)) (int,
 		return 0, err
 	}
 	for i, nd := range rec.Nodes {
-		fn(i, b, nd.Move)
+		if err := fn(i, b, nd.Move); err != nil {
+			return 0, err
+		}
 		if err := b.Play(nd.Move); err != nil {
 			return 0, fmt.Errorf("move %d: %w", i+1, err)
 		}
@@ -385,7 +390,7 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 	if idx < 0 {
 		return // an eye-filling move: the search never considers it
 	}
-	d.addCandidates(b, cands, func(k int, _ board.Point) float64 {
+	d.addCandidates(b, cands, func(k int) float64 {
 		if k == idx {
 			return 1
 		}
@@ -395,7 +400,7 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 
 // addCandidates adds the position b with its candidates cands, each
 // candidate's target share given by target, the largest at best.
-func (d *dataset) addCandidates(b *board.Board, cands []engine.Candidate, target func(k int, p board.Point) float64, best int, weight float64) {
+func (d *dataset) addCandidates(b *board.Board, cands []engine.Candidate, target func(k int) float64, best int, weight float64) {
 	pos := position{first: len(d.feats) / ng, n: len(cands), played: best, weight: weight}
 	var lad board.Ladders
 	for k, c := range cands {
@@ -406,7 +411,7 @@ func (d *dataset) addCandidates(b *board.Board, cands []engine.Candidate, target
 		for g := 0; g < ng; g++ {
 			d.feats = append(d.feats, offset[g]+f[g])
 		}
-		d.targets = append(d.targets, target(k, c.Move))
+		d.targets = append(d.targets, target(k))
 		if d.sharp {
 			d.fixed = append(d.fixed, float64(engine.SharpStrength(b, &lad, c.Move)))
 		}
@@ -444,41 +449,34 @@ func (d *dataset) addTargets(files []string, weight float64) (int, error) {
 	n := 0
 	for _, file := range order {
 		positions := want[file]
-		_, err := replayAll(file, func(i int, b *board.Board, _ board.Move) {
+		_, err := replayAll(file, func(i int, b *board.Board, _ board.Move) error {
 			visits, ok := positions[i]
 			if !ok {
-				return
+				return nil
 			}
 			cands := engine.Candidates(b)
-			size := b.Size()
-			total, best := 0.0, -1
+			shares := make([]float64, len(cands))
+			total, best := 0.0, 0
 			for k, c := range cands {
-				col, row := board.ColRow(size, c.Move)
-				if v := visits[[2]int{col, row}]; v > 0 {
-					total += v
-					if best < 0 || v > visits[colRow(size, cands[best].Move)] {
-						best = k
-					}
+				col, row := board.ColRow(b.Size(), c.Move)
+				shares[k] = visits[[2]int{col, row}]
+				total += shares[k]
+				if shares[k] > shares[best] {
+					best = k
 				}
 			}
 			if total == 0 {
-				return
+				return nil
 			}
-			d.addCandidates(b, cands, func(_ int, p board.Point) float64 {
-				return visits[colRow(size, p)] / total
-			}, best, weight)
+			d.addCandidates(b, cands, func(k int) float64 { return shares[k] / total }, best, weight)
 			n++
+			return nil
 		})
 		if err != nil {
 			return n, fmt.Errorf("-targets: %s: %w", file, err)
 		}
 	}
 	return n, nil
-}
-
-func colRow(size int, p board.Point) [2]int {
-	col, row := board.ColRow(size, p)
-	return [2]int{col, row}
 }
 
 // parseTarget reads one line of scripts/searchtargets: the record, the

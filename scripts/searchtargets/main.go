@@ -16,7 +16,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -86,37 +85,31 @@ func main() {
 }
 
 // record searches the positions of one record and writes their lines to
-// w; seed tells its searches from other records'.
+// w, one write each; seed tells its searches from other records'.
 func (sp span) record(w io.Writer, file string, seed uint64) (int, error) {
 	rec, err := sgf.ReadRecord(file)
 	if err != nil {
 		return 0, err
 	}
-	b, err := rec.Replay(0)
-	if err != nil {
-		return 0, err
-	}
 	n := 0
-	for i, nd := range rec.Nodes {
-		if i >= sp.from && i <= sp.to && (i-sp.from)%sp.every == 0 {
-			line, err := sp.search(b, rec.Komi, seed*1000+uint64(i)+1)
-			if err != nil {
-				return n, fmt.Errorf("move %d: %w", i+1, err)
-			}
-			if line != "" {
-				bw := bufio.NewWriter(w)
-				fmt.Fprintf(bw, "%s %d %v%s\n", file, i, b.ToMove(), line)
-				if err := bw.Flush(); err != nil {
-					return n, err
-				}
-				n++
-			}
+	err = rec.Walk(func(i int, b *board.Board, _ board.Move) error {
+		if i < sp.from || i > sp.to || (i-sp.from)%sp.every != 0 {
+			return nil
 		}
-		if err := b.Play(nd.Move); err != nil {
-			return n, fmt.Errorf("move %d: %w", i+1, err)
+		line, err := sp.search(b, rec.Komi, seed*1000+uint64(i)+1)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
 		}
-	}
-	return n, nil
+		if line == "" {
+			return nil
+		}
+		if _, err := fmt.Fprintf(w, "%s %d %v%s\n", file, i, b.ToMove(), line); err != nil {
+			return err
+		}
+		n++
+		return nil
+	})
+	return n, err
 }
 
 // search is the root's visits after one search of b, as " col,row:visits"
@@ -133,15 +126,15 @@ func (sp span) search(b *board.Board, komi float64, seed uint64) (string, error)
 	if err != nil {
 		return "", err
 	}
+	if len(d.Top) < 2 {
+		return "", nil
+	}
 	var line []byte
 	for _, s := range d.Top {
 		if s.Visits > 0 && s.Move != board.Pass {
 			col, row := board.ColRow(b.Size(), s.Move)
 			line = fmt.Appendf(line, " %d,%d:%d", col, row, s.Visits)
 		}
-	}
-	if len(d.Top) < 2 {
-		return "", nil
 	}
 	return string(line), nil
 }
