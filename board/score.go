@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,7 +51,12 @@ type Score struct {
 	// index row*size+col): Black or White for a point counted as that
 	// side's territory/area (empty points and the places of dead stones),
 	// Empty for living stones, dame and seki points.
-	Owner  []Color
+	Owner []Color
+	// Fills are the points of a side's own territory it must fill once
+	// the dame are filled (Japanese only): a false eye, or a cut its
+	// chain must mend when the dame take its last outside liberty. They
+	// count for nobody and their Owner is Empty. Sorted bottom row first.
+	Fills  []Point
 	Result string // SGF form: "B+3.5", "W+0.5", "0" for jigo
 }
 
@@ -77,9 +83,11 @@ func ResultString(blackMinusWhite float64) string {
 // Japanese: a region bordered by living stones of exactly one colour is
 // that colour's territory (its empty points and the points of the dead
 // stones in it), unless it touches a chain listed as seki; a region
-// bordered by both colours (dame) or by none counts for nobody. Each dead
-// stone is a prisoner of its opponent, added to the captures made in play.
-// Black = territory + prisoners; White = territory + prisoners + komi.
+// bordered by both colours (dame) or by none counts for nobody. A point
+// its owner must fill after the dame are filled is not territory either
+// (see Fills and fillAfterDame). Each dead stone is a prisoner of its
+// opponent, added to the captures made in play. Black = territory +
+// prisoners; White = territory + prisoners + komi.
 //
 // Chinese: the same regions, but seki does not matter (an eye inside a
 // seki bordered by one colour is that colour's area, shared liberties are
@@ -104,6 +112,7 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 	}
 	mark(dead, isDead)
 	mark(seki, isSeki)
+	isDame := make([]bool, maxPoints)
 
 	living := func(p Point) Color {
 		if k := b.color[p]; (k == Black || k == White) && !isDead[p] {
@@ -157,7 +166,9 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 		if rules == Japanese && touchesSeki {
 			owner = Empty
 		}
+		dame := borders[Black] && borders[White] && !touchesSeki
 		for _, q := range region {
+			isDame[q] = dame
 			if k := b.color[q]; k == Black || k == White {
 				// A dead stone: its opponent takes it.
 				s.DeadTaken[k.Opponent()]++
@@ -166,6 +177,14 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 				s.Territory[owner]++
 				s.Owner[idx(q)] = owner
 			}
+		}
+	}
+	if rules == Japanese {
+		s.Fills = b.fillAfterDame(s.Owner, isDead, isDame, isSeki)
+		for _, p := range s.Fills {
+			c := s.Owner[idx(p)]
+			s.Territory[c]--
+			s.Owner[idx(p)] = Empty
 		}
 	}
 	for _, c := range [2]Color{Black, White} {
@@ -180,4 +199,69 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 	}
 	s.Result = ResultString(s.Black - s.White)
 	return s
+}
+
+// fillAfterDame finds the territory points their owner must fill once the
+// dame are filled. The dead stones are off the board and every dame point
+// is taken as filled by a stone that joins no chain, as when the opponent
+// fills it. A living chain then left with a single liberty, inside its own
+// territory, is in atari: its owner fills that liberty, which joins the
+// chain to its neighbours, and the merged chain is looked at again. A
+// chain left with no liberty at all is not touched: its owner would have
+// filled a dame first, and which one is a choice of play the count does
+// not make. owner is the count's Owner so far; isDame marks the points
+// of regions bordered by both colours and by no seki chain.
+func (b *Board) fillAfterDame(owner []Color, isDead, isDame, isSeki []bool) []Point {
+	size := b.size
+	const filled = border // a dame point taken, neighbour of nobody
+	col := b.color        // a copy: the array is a value
+	for _, p := range AllPoints(size) {
+		switch {
+		case isDame[p]:
+			col[p] = filled
+		case isDead[p]:
+			col[p] = Empty
+		}
+	}
+	var fills []Point
+	seen := make([]bool, len(col))
+	libMark := make([]int, len(col)) // chain number + 1 that counted it
+	var stack []Point
+	for changed := true; changed; {
+		changed = false
+		clear(seen)
+		clear(libMark)
+		for k, p := range AllPoints(size) {
+			c := col[p]
+			if (c != Black && c != White) || seen[p] || isSeki[p] {
+				continue
+			}
+			stack = append(stack[:0], p)
+			seen[p] = true
+			var lib Point
+			libs := 0
+			for len(stack) > 0 {
+				q := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, n := range b.neighbours(q) {
+					switch {
+					case col[n] == c && !seen[n]:
+						seen[n] = true
+						stack = append(stack, n)
+					case col[n] == Empty && libMark[n] != k+1:
+						libMark[n] = k + 1
+						lib = n
+						libs++
+					}
+				}
+			}
+			if libs == 1 && owner[Index(size, lib)] == c {
+				col[lib] = c
+				fills = append(fills, lib)
+				changed = true
+			}
+		}
+	}
+	slices.SortFunc(fills, func(x, y Point) int { return Index(size, x) - Index(size, y) })
+	return fills
 }

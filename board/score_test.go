@@ -201,3 +201,68 @@ func BenchmarkScore19(b *testing.B) {
 		bd.Score(Japanese, 6.5, nil, nil)
 	}
 }
+
+// falseEyeRows: White's A2 joins its group only through A3, whose
+// diagonal B2 is Black's. Once the dame A1 is filled, A2 is in atari and
+// White must fill A3, so A3 is not territory. GNU Go 3.8's Japanese
+// final_score of this position is B+10.5.
+var falseEyeRows = []string{
+	". O . O X . .",
+	"O O O O X . .",
+	". . O X X . .",
+	"O O O X . . .",
+	". O X X . . .",
+	"O X X . . . .",
+	". X . . . . .",
+}
+
+func TestScoreFillsFalseEye(t *testing.T) {
+	b := scoreRows(t, falseEyeRows...)
+	s := b.Score(Japanese, 6.5, nil, nil)
+	a3 := gtps(t, 7, "A3")[0]
+	if len(s.Fills) != 1 || s.Fills[0] != a3 {
+		t.Fatalf("fills %v, want A3\n%s", s.Fills, b)
+	}
+	if s.Territory[Black] != 21 || s.Territory[White] != 4 || s.Result != "B+10.5" {
+		t.Fatalf("territory %v, %s; want B 21 W 4, B+10.5", s.Territory, s.Result)
+	}
+	c, r := ColRow(7, a3)
+	if o := s.Owner[r*7+c]; o != Empty {
+		t.Fatalf("A3 owned by %v", o)
+	}
+	// Area scoring: the fill turns a point of area into a stone, so
+	// nothing changes and nothing is listed.
+	a := b.Score(Chinese, 6.5, nil, nil)
+	if len(a.Fills) != 0 || a.Territory[White] != 5 {
+		t.Fatalf("area: fills %v, territory %v", a.Fills, a.Territory)
+	}
+	// With A2 taken as dead, A1 to A3 are one region between both
+	// colours: dame, nothing to fill.
+	d := b.Score(Japanese, 6.5, gtps(t, 7, "A2"), nil)
+	if len(d.Fills) != 0 {
+		t.Fatalf("fills %v with A2 dead", d.Fills)
+	}
+}
+
+// TestScoreNoFill: positions where no point must be filled.
+func TestScoreNoFill(t *testing.T) {
+	for name, rows := range map[string][]string{
+		"walls": {". . . . .", "O O O O O", ". . . . .", "X X X X X", ". . . . ."},
+		"seki":  sekiRows,
+		// White's eyes A5, A3 and A1 are real: no chain is in atari.
+		"two eyes": {". O X . .", "O O X . .", ". O X . .", "O O X . .", ". O X . ."},
+		// White's lone E1 has only dame around it (D1 shared with Black's
+		// D2): taking the dame leaves it no liberty, and which dame its
+		// owner saves it with is play the count does not decide.
+		"no liberty left": {". . . . .", ". . . . .", "X X X X X", "O O O X .", ". . O . O"},
+	} {
+		b := scoreRows(t, rows...)
+		var seki []Point
+		if name == "seki" {
+			seki = gtps(t, 7, "C4", "E4")
+		}
+		if s := b.Score(Japanese, 6.5, nil, seki); len(s.Fills) != 0 {
+			t.Errorf("%s: fills %v\n%s", name, s.Fills, b)
+		}
+	}
+}

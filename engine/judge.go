@@ -126,7 +126,7 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	j := Judgement{Ownership: own}
 	j.Status, j.Dead, j.Seki = judgeStones(b, status, unclearDead)
 	j.Score = b.Score(opt.Rules, opt.Komi, j.Dead, j.Seki)
-	unsettled := judgeUnsettled(b, j.Score.Owner, own, sekiLib, status)
+	unsettled := judgeUnsettled(b, j.Score.Owner, j.Score.Fills, own, sekiLib, status)
 	for _, p := range open {
 		if !slices.Contains(unsettled, p) {
 			unsettled = append(unsettled, p)
@@ -306,9 +306,10 @@ func judgeStones(b *board.Board, status map[board.Point]Status, unclearDead map[
 
 // judgeUnsettled lists the empty points still needing a move (see Judge;
 // dame are split off afterwards): neutral points in the count that are
-// not seki eyes, territory the playouts give to the other side, and the
-// liberties of Unknown chains. owner and own are in AllPoints order.
-func judgeUnsettled(b *board.Board, owner []board.Color, own []float64, sekiLib map[board.Point]bool, status map[board.Point]Status) []board.Point {
+// neither seki eyes nor points to fill, territory the playouts give to
+// the other side, and the liberties of Unknown chains (points to fill
+// among them). owner and own are in AllPoints order.
+func judgeUnsettled(b *board.Board, owner []board.Color, fills []board.Point, own []float64, sekiLib map[board.Point]bool, status map[board.Point]Status) []board.Point {
 	var unsettled []board.Point
 	sekiEye := map[board.Point]bool{}
 	for k, p := range board.AllPoints(b.Size()) {
@@ -317,6 +318,12 @@ func judgeUnsettled(b *board.Board, owner []board.Color, own []float64, sekiLib 
 		}
 		o := owner[k]
 		switch {
+		case slices.Contains(fills, p):
+			// Its owner's fill after the dame: settled, unless the chain
+			// it saves is one the playouts cannot decide.
+			if judgeNextToUnknown(b, p, status) {
+				unsettled = append(unsettled, p)
+			}
 		case o == board.Empty:
 			if !judgeSekiEye(b, p, status, sekiEye) {
 				unsettled = append(unsettled, p)

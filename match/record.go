@@ -115,6 +115,13 @@ func (r *Recorder) finish(out Outcome, sc board.Score, dead []board.Point) {
 			summary += fmt.Sprintf(" kisen's count: %s.", sc.Result)
 		}
 	}
+	if out.Reason == TwoPasses && len(sc.Fills) > 0 {
+		summary += " To fill after the dame, not territory:"
+		for _, p := range sc.Fills {
+			summary += " " + board.GTP(r.rec.Size, p)
+		}
+		summary += "."
+	}
 	if len(dead) > 0 {
 		summary += " Dead stones:"
 		for _, p := range dead {

@@ -35,7 +35,7 @@ func (r Report) Text() string {
 		sb.WriteString(r.boardText())
 	}
 	// The legend fits an 80-column terminal, the operator's screen.
-	sb.WriteString("legend: X O alive, x o dead, + - black/white territory, . dame, * unsettled\n")
+	sb.WriteString("legend: X O alive, x o dead, + - territory, . dame or to fill, * unsettled\n")
 	fmt.Fprintf(&sb, "%-22s %8s %8s\n", "", "Black", "White")
 	row := func(name string, b, w any) { fmt.Fprintf(&sb, "%-22s %8v %8v\n", name, b, w) }
 	if r.Rules == board.Chinese {
@@ -58,6 +58,9 @@ func (r Report) Text() string {
 	}
 	if len(r.Judgement.Dame) > 0 {
 		fmt.Fprintf(&sb, "dame (%d): %s\n", len(r.Judgement.Dame), r.vertices(r.Judgement.Dame))
+	}
+	if len(s.Fills) > 0 {
+		fmt.Fprintf(&sb, "to fill after the dame (%d): %s\n", len(s.Fills), r.fills())
 	}
 	if len(r.Judgement.Unsettled) > 0 {
 		fmt.Fprintf(&sb, "unsettled points (%d): %s\n", len(r.Judgement.Unsettled), r.vertices(r.Judgement.Unsettled))
@@ -98,6 +101,38 @@ func (r Report) vertices(ps []board.Point) string {
 		v[i] = board.GTP(r.Size, p)
 	}
 	return strings.Join(v, " ")
+}
+
+// fills lists the points to fill after the dame, each with the side
+// that fills it: "A3 (White)".
+func (r Report) fills() string {
+	v := make([]string, 0, len(r.Judgement.Score.Fills))
+	for _, p := range r.Judgement.Score.Fills {
+		who := ""
+		if r.Board != nil {
+			who = " (" + r.filler(p) + ")"
+		}
+		v = append(v, board.GTP(r.Size, p)+who)
+	}
+	return strings.Join(v, " ")
+}
+
+// filler is the side that must fill p: the colour of its living
+// neighbours, which are all of one colour since p lies in that side's
+// territory but for the fill.
+func (r Report) filler(p board.Point) string {
+	for _, q := range r.Board.Neighbours(p) {
+		if r.Judgement.Status[q] == engine.Dead {
+			continue
+		}
+		switch r.Board.At(q) {
+		case board.Black:
+			return "Black"
+		case board.White:
+			return "White"
+		}
+	}
+	return "?"
 }
 
 // mark is the one-letter view of a point used by Text and SVG.

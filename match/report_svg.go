@@ -92,6 +92,9 @@ func (r Report) SVG() []byte {
 		text = append(text, "("+r.Note+")")
 	}
 	text = append(text, fmt.Sprintf("dead stones: %s", r.vertices(r.Judgement.Dead)))
+	if len(s.Fills) > 0 {
+		text = append(text, fmt.Sprintf("to fill after the dame: %s", r.fills()))
+	}
 	if len(r.Judgement.Unsettled) > 0 {
 		text = append(text, fmt.Sprintf("unsettled points (ringed): %s", r.vertices(r.Judgement.Unsettled)))
 	}

@@ -202,3 +202,59 @@ func TestReportTextFits80(t *testing.T) {
 		}
 	}
 }
+
+// falseEye9: A3 is White's false eye (its diagonal B2 is Black's) and A1
+// is dame; once A1 is filled, A2 is in atari and White must fill A3. GNU
+// Go 3.8's Japanese final_score of this position is B+30.5.
+var falseEye9 = []string{
+	".O.OX....",
+	"OOOOX....",
+	".O.OX....",
+	"OOOOX....",
+	"..OXX....",
+	"OOOX.....",
+	".OXX.....",
+	"OXX......",
+	".X.......",
+}
+
+// A false eye its owner must fill after the dame is counted for nobody
+// and named in the text and the picture, and nowhere as unsettled.
+func TestReportNamesPointsToFill(t *testing.T) {
+	b := setupRows(t, falseEye9)
+	j := engine.Judge(b, engine.JudgeOptions{Seed: 3, Komi: 6.5})
+	r := Report{Size: 9, Komi: 6.5, Black: "a", White: "b", Board: b, Judgement: j}
+	txt := r.Text()
+	for _, want := range []string{" 3  . O X X + + + + +  3", "to fill after the dame (1): A3 (White)", "count: B+30.5", "dame (1): A1"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("report lacks %q:\n%s", want, txt)
+		}
+	}
+	if strings.Contains(txt, "unsettled points") {
+		t.Errorf("report lists unsettled points:\n%s", txt)
+	}
+	if svg := string(r.SVG()); !strings.Contains(svg, "to fill after the dame: A3") {
+		t.Errorf("picture lacks the point to fill:\n%s", svg)
+	}
+}
+
+// The record's final comment names the points to fill, and TW leaves
+// them out, so the SGF agrees with the report.
+func TestRecordNamesPointsToFill(t *testing.T) {
+	b := setupRows(t, falseEye9)
+	sc := b.Score(board.Japanese, 6.5, nil, nil)
+	r := newRecorder(Options{Size: 9, Komi: 6.5}, "a", "b", nil)
+	r.finish(Outcome{Reason: TwoPasses, Result: sc.Result, Detail: "Two passes"}, sc, nil)
+	if !strings.Contains(r.rec.FinalComment, "To fill after the dame, not territory: A3.") {
+		t.Errorf("final comment %q", r.rec.FinalComment)
+	}
+	a3 := board.At(9, 0, 2)
+	for _, p := range r.rec.FinalTW {
+		if p == a3 {
+			t.Errorf("TW lists A3")
+		}
+	}
+	if len(r.rec.FinalTW) != 6 {
+		t.Errorf("TW has %d points, want 6", len(r.rec.FinalTW))
+	}
+}

@@ -24,6 +24,7 @@ type scoreJSON struct {
 	Seki      []string `json:"seki"`
 	Unsettled []string `json:"unsettled"`
 	Dame      []string `json:"dame"`
+	Fills     []string `json:"fills"`
 	Black     sideJSON `json:"black"`
 	White     sideJSON `json:"white"`
 	Result    string   `json:"result"`
@@ -151,7 +152,7 @@ func scoreJSONOf(rep match.Report, last int) scoreJSON {
 	out := scoreJSON{
 		Size: size, Komi: rep.Komi, Rules: rep.Rules.String(), Move: last,
 		Dead: gtpList(size, j.Dead), Seki: gtpList(size, j.Seki), Unsettled: gtpList(size, j.Unsettled),
-		Dame:   gtpList(size, j.Dame),
+		Dame: gtpList(size, j.Dame), Fills: gtpList(size, s.Fills),
 		Result: s.Result, Recorded: rep.Result,
 	}
 	side := func(c board.Color, total float64) sideJSON {
