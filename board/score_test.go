@@ -266,3 +266,36 @@ func TestScoreNoFill(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreFillsOnRandomBoards: on boards played at random, part way or
+// to the end, every point to fill is an empty point of its owner's area,
+// and the Japanese territory is the area's empty points less the fills.
+func TestScoreFillsOnRandomBoards(t *testing.T) {
+	r := NewRand(5)
+	filled := 0
+	for i := 0; i < 300; i++ {
+		size := []int{7, 9, 13, 19}[i%4]
+		b := MustNew(size)
+		b.RandomPlayout(r, size*size*(1+i%6)/3)
+		j := b.Score(Japanese, 6.5, nil, nil)
+		a := b.Score(Chinese, 6.5, nil, nil)
+		var per [3]int
+		for _, p := range j.Fills {
+			k := Index(size, p)
+			if b.At(p) != Empty || j.Owner[k] != Empty || a.Owner[k] == Empty {
+				t.Fatalf("board %d: fill %s is not an empty point of someone's area\n%s", i, GTP(size, p), b)
+			}
+			per[a.Owner[k]]++
+		}
+		filled += len(j.Fills)
+		for _, c := range []Color{Black, White} {
+			if j.Territory[c]+per[c] != a.Territory[c] {
+				t.Fatalf("board %d: %v territory %d + fills %d != area %d\n%s", i, c, j.Territory[c], per[c], a.Territory[c], b)
+			}
+		}
+	}
+	if filled == 0 {
+		t.Fatal("no board had a point to fill: the test checks nothing")
+	}
+	t.Logf("%d points to fill on 300 boards", filled)
+}
