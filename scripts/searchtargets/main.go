@@ -3,10 +3,10 @@
 // (scripts/mmfit -targets), so that the model learns what a deeper search
 // of kisen's would choose in the positions its games reach.
 //
-// Usage: go run ./scripts/searchtargets [-playouts 6000] [-every 10] [-from 10] [-to 250] [-shard I -shards N] -o FILE DIR...
+// Usage: go run ./scripts/searchtargets [-playouts 6000] [-every 10] [-from 10] [-to 250] [-shard I -shards N] -o FILE DIR|FILE.sgf...
 //
 // Every -every-th position from move index -from to -to of each record in
-// the folders is searched with a fresh engine (one thread, -playouts
+// the folders (or each .sgf file named) is searched with a fresh engine (one thread, -playouts
 // visits at the root, the committed model, a seed from the record and the
 // move). Each line of FILE is the record's path, the number of moves
 // played before the position, the colour to move, then col,row:visits for
@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/kisen-go/kisen/board"
 	"github.com/kisen-go/kisen/engine"
@@ -51,18 +52,13 @@ func main() {
 		fail(fmt.Errorf("-shard %d -shards %d: want 0 ≤ shard < shards", *shard, *shards))
 	}
 	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/searchtargets [-playouts N] [-every N] [-from I] [-to J] -o FILE DIR...")
+		fmt.Fprintln(os.Stderr, "usage: go run ./scripts/searchtargets [-playouts N] [-every N] [-from I] [-to J] -o FILE DIR|FILE.sgf...")
 		os.Exit(2)
 	}
-	var files []string
-	for _, d := range flag.Args() {
-		m, err := filepath.Glob(filepath.Join(d, "*.sgf"))
-		if err != nil {
-			fail(err)
-		}
-		files = append(files, m...)
+	files, err := recordFiles(flag.Args())
+	if err != nil {
+		fail(err)
 	}
-	slices.Sort(files)
 	f, err := os.Create(*out)
 	if err != nil {
 		fail(err)
@@ -82,6 +78,33 @@ func main() {
 		fail(err)
 	}
 	fmt.Fprintf(os.Stderr, "%d positions written to %s\n", n, *out)
+}
+
+// recordFiles lists the records to search, sorted: the .sgf files in each
+// folder of args, or an arg itself when it is an .sgf file. An arg that
+// gives no record is an error, not an empty run.
+func recordFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() && strings.HasSuffix(a, ".sgf") {
+			files = append(files, a)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(a, "*.sgf"))
+		if err != nil {
+			return nil, err
+		}
+		if len(m) == 0 {
+			return nil, fmt.Errorf("%s: no .sgf records in it: give folders of records or .sgf files", a)
+		}
+		files = append(files, m...)
+	}
+	slices.Sort(files)
+	return files, nil
 }
 
 // record searches the positions of one record and writes their lines to

@@ -47,3 +47,22 @@ func TestRecordLines(t *testing.T) {
 		}
 	}
 }
+
+// Records come from folders or named files; an argument that gives none
+// is an error, so a mistyped run does not write an empty file.
+func TestRecordFiles(t *testing.T) {
+	dir := "../../engine/testdata/judge"
+	all, err := recordFiles([]string{dir})
+	if err != nil || len(all) < 2 {
+		t.Fatalf("folder: %d records, error %v", len(all), err)
+	}
+	named, err := recordFiles([]string{all[1], all[0]})
+	if err != nil || len(named) != 2 || named[0] != all[0] || named[1] != all[1] {
+		t.Fatalf("named files: %v, error %v", named, err)
+	}
+	for _, bad := range []string{"main.go", ".", "no-such-folder"} {
+		if _, err := recordFiles([]string{bad}); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
