@@ -109,8 +109,11 @@ func (r Report) fills() string {
 	v := make([]string, 0, len(r.Judgement.Score.Fills))
 	for _, p := range r.Judgement.Score.Fills {
 		who := ""
-		if r.Board != nil {
-			who = " (" + r.filler(p) + ")"
+		switch r.filler(p) {
+		case board.Black:
+			who = " (Black)"
+		case board.White:
+			who = " (White)"
 		}
 		v = append(v, board.GTP(r.Size, p)+who)
 	}
@@ -119,20 +122,17 @@ func (r Report) fills() string {
 
 // filler is the side that must fill p: the colour of its living
 // neighbours, which are all of one colour since p lies in that side's
-// territory but for the fill.
-func (r Report) filler(p board.Point) string {
+// territory but for the fill (Empty without a board).
+func (r Report) filler(p board.Point) board.Color {
+	if r.Board == nil {
+		return board.Empty
+	}
 	for _, q := range r.Board.Neighbours(p) {
-		if r.Judgement.Status[q] == engine.Dead {
-			continue
-		}
-		switch r.Board.At(q) {
-		case board.Black:
-			return "Black"
-		case board.White:
-			return "White"
+		if c := r.Board.At(q); c != board.Empty && r.Judgement.Status[q] != engine.Dead {
+			return c
 		}
 	}
-	return "?"
+	return board.Empty
 }
 
 // mark is the one-letter view of a point used by Text and SVG.

@@ -36,6 +36,11 @@ func (r Report) SVG() []byte {
 	for _, p := range r.Judgement.Unsettled {
 		un[p] = true
 	}
+	fill := map[board.Point]board.Color{}
+	fillStroke := map[board.Color]string{board.Black: "#111", board.White: "#fff"}
+	for _, p := range s.Fills {
+		fill[p] = r.filler(p)
+	}
 	if r.Board != nil {
 		for row := 0; row < n; row++ {
 			for col := 0; col < n; col++ {
@@ -68,6 +73,12 @@ func (r Report) SVG() []byte {
 					}
 				case '*':
 					fmt.Fprintf(&body, `<circle cx="%d" cy="%d" r="6" fill="none" stroke="#06c" stroke-width="2"/>`+"\n", cx, cy)
+				case '.':
+					// A point to fill: a hollow square in the filler's
+					// colour, beside the territory's filled ones.
+					if stroke, ok := fillStroke[fill[p]]; ok {
+						fmt.Fprintf(&body, `<rect x="%d" y="%d" width="10" height="10" fill="none" stroke="%s" stroke-width="2"/>`+"\n", cx-5, cy-5, stroke)
+					}
 				}
 				// Territory under dead stones is marked too.
 				if (m == 'x' || m == 'o') && row*n+col < len(s.Owner) && s.Owner[row*n+col] != board.Empty {
@@ -93,7 +104,7 @@ func (r Report) SVG() []byte {
 	}
 	text = append(text, fmt.Sprintf("dead stones: %s", r.vertices(r.Judgement.Dead)))
 	if len(s.Fills) > 0 {
-		text = append(text, fmt.Sprintf("to fill after the dame: %s", r.fills()))
+		text = append(text, fmt.Sprintf("to fill after the dame (hollow squares): %s", r.fills()))
 	}
 	if len(r.Judgement.Unsettled) > 0 {
 		text = append(text, fmt.Sprintf("unsettled points (ringed): %s", r.vertices(r.Judgement.Unsettled)))

@@ -233,8 +233,14 @@ func TestReportNamesPointsToFill(t *testing.T) {
 	if strings.Contains(txt, "unsettled points") {
 		t.Errorf("report lists unsettled points:\n%s", txt)
 	}
-	if svg := string(r.SVG()); !strings.Contains(svg, "to fill after the dame: A3") {
-		t.Errorf("picture lacks the point to fill:\n%s", svg)
+	svg := string(r.SVG())
+	if !strings.Contains(svg, "to fill after the dame (hollow") || !strings.Contains(svg, "A3 (White)") {
+		t.Errorf("picture's text lacks the point to fill:\n%s", svg)
+	}
+	// A3 (column 0, row 2 of 9; 30-point cells from a margin of 40) gets a
+	// hollow white square.
+	if !strings.Contains(svg, `<rect x="35" y="215" width="10" height="10" fill="none" stroke="#fff" stroke-width="2"/>`) {
+		t.Errorf("picture lacks the hollow square on A3:\n%s", svg)
 	}
 }
 
