@@ -53,9 +53,10 @@ type Score struct {
 	// Empty for living stones, dame and seki points.
 	Owner []Color
 	// Fills are the points of a side's own territory it must fill once
-	// the dame are filled (Japanese only): a false eye, or a cut its
-	// chain must mend when the dame take its last outside liberty. They
-	// count for nobody and their Owner is Empty. Sorted bottom row first.
+	// the dame are filled (Japanese only): a false eye, a cut its chain
+	// must mend when the dame take its last outside liberty, or a stone
+	// against a shortage of liberties (shortage.go). They count for
+	// nobody and their Owner is Empty. Sorted bottom row first.
 	Fills  []Point
 	Result string // SGF form: "B+3.5", "W+0.5", "0" for jigo
 }
@@ -209,7 +210,9 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 // chain to its neighbours, and the merged chain is looked at again. A
 // chain left with no liberty at all is not touched: its owner would have
 // filled a dame first, and which one is a choice of play the count does
-// not make. owner is the count's Owner so far; isDame marks the points
+// not make. When no chain is in atari, a short reading looks for a
+// shortage of liberties (shortageFill), and a point found is filled the
+// same way. owner is the count's Owner so far; isDame marks the points
 // of regions bordered by both colours and by no seki chain.
 func (b *Board) fillAfterDame(owner []Color, isDead, isDame, isSeki []bool) []Point {
 	size := b.size
@@ -227,6 +230,8 @@ func (b *Board) fillAfterDame(owner []Color, isDead, isDame, isSeki []bool) []Po
 	seen := make([]bool, len(col))
 	libMark := make([]int, len(col)) // chain number + 1 that counted it
 	var stack []Point
+	checked := make([]bool, len(col))
+	left := shortageTotal
 	for changed := true; changed; {
 		changed = false
 		clear(seen)
@@ -260,6 +265,15 @@ func (b *Board) fillAfterDame(owner []Color, isDead, isDame, isSeki []bool) []Po
 				fills = append(fills, lib)
 				changed = true
 			}
+		}
+		if changed {
+			continue
+		}
+		clear(checked)
+		if f, ok := b.shortageFill(&col, owner, isSeki, checked, &left); ok {
+			col[f] = owner[Index(size, f)]
+			fills = append(fills, f)
+			changed = true
 		}
 	}
 	slices.SortFunc(fills, func(x, y Point) int { return Index(size, x) - Index(size, y) })

@@ -244,6 +244,37 @@ func TestScoreFillsFalseEye(t *testing.T) {
 	}
 }
 
+// shortageRows: Black's three chains round C3, D3 and D4 have two
+// liberties each once the dame are filled. White on D3 puts two of them
+// in atari, and Black can neither take the stone nor join without being
+// taken; so Black must add a stone first (C3 is the first that saves all).
+var shortageRows = []string{
+	". . . . . . .",
+	"O O O O O O .",
+	"X X O X X O .",
+	". X X . X O .",
+	"X X . . X O .",
+	"O O X X O O .",
+	". O O O O . .",
+}
+
+// TestScoreShortageOfLiberties: the count takes the point Black must fill
+// out of its territory, as GNU Go 3.8's final_score does (W+18.5).
+func TestScoreShortageOfLiberties(t *testing.T) {
+	b := scoreRows(t, shortageRows...)
+	s := b.Score(Japanese, 6.5, nil, nil)
+	if len(s.Fills) != 1 || s.Fills[0] != gtps(t, 7, "C3")[0] {
+		t.Fatalf("fills %v, want C3\n%s", s.Fills, b)
+	}
+	if s.Territory[Black] != 3 || s.Territory[White] != 15 || s.Result != "W+18.5" {
+		t.Fatalf("territory %v, %s; want B 3 W 15, W+18.5", s.Territory, s.Result)
+	}
+	// Area scoring counts the filled point as a stone: nothing changes.
+	if a := b.Score(Chinese, 6.5, nil, nil); len(a.Fills) != 0 || a.Territory[Black] != 4 {
+		t.Fatalf("area: fills %v, territory %v", a.Fills, a.Territory)
+	}
+}
+
 // TestScoreNoFill: positions where no point must be filled.
 func TestScoreNoFill(t *testing.T) {
 	for name, rows := range map[string][]string{
@@ -255,6 +286,19 @@ func TestScoreNoFill(t *testing.T) {
 		// D2): taking the dame leaves it no liberty, and which dame its
 		// owner saves it with is play the count does not decide.
 		"no liberty left": {". . . . .", ". . . . .", "X X X X X", "O O O X .", ". . O . O"},
+		// shortageRows with A2 and B2 Black: the chain round C3 has
+		// liberties enough, so a White stone on D3 or D4 is answered by
+		// taking it or joining, and E4's chain needs no stone added
+		// (GNU Go 3.8's final_score: W+16.5, nothing to fill).
+		"throw-in answered": {
+			". . . . . . .",
+			"O O O O O O .",
+			"X X O X X O .",
+			". X X . X O .",
+			"X X . . X O .",
+			"X X X X O O .",
+			". O O O O . .",
+		},
 	} {
 		b := scoreRows(t, rows...)
 		var seki []Point
