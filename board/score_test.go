@@ -322,24 +322,84 @@ func TestScoreFillsOnRandomBoards(t *testing.T) {
 		b := MustNew(size)
 		b.RandomPlayout(r, size*size*(1+i%6)/3)
 		j := b.Score(Japanese, 6.5, nil, nil)
-		a := b.Score(Chinese, 6.5, nil, nil)
-		var per [3]int
-		for _, p := range j.Fills {
-			k := Index(size, p)
-			if b.At(p) != Empty || j.Owner[k] != Empty || a.Owner[k] == Empty {
-				t.Fatalf("board %d: fill %s is not an empty point of someone's area\n%s", i, GTP(size, p), b)
-			}
-			per[a.Owner[k]]++
-		}
+		checkFills(t, b, j, b.Score(Chinese, 6.5, nil, nil))
 		filled += len(j.Fills)
-		for _, c := range []Color{Black, White} {
-			if j.Territory[c]+per[c] != a.Territory[c] {
-				t.Fatalf("board %d: %v territory %d + fills %d != area %d\n%s", i, c, j.Territory[c], per[c], a.Territory[c], b)
-			}
-		}
 	}
 	if filled == 0 {
 		t.Fatal("no board had a point to fill: the test checks nothing")
 	}
 	t.Logf("%d points to fill on 300 boards", filled)
+}
+
+// checkFills fails unless every point to fill of the Japanese count j is an
+// empty point (or a dead stone's) of someone's area in the area count a,
+// and each side's territory is its area's empty points less its fills.
+func checkFills(t *testing.T, b *Board, j, a Score, dead ...Point) {
+	t.Helper()
+	size := b.Size()
+	isDead := map[Point]bool{}
+	for _, p := range dead {
+		if b.At(p) != Empty {
+			for _, q := range b.Chain(p) {
+				isDead[q] = true
+			}
+		}
+	}
+	var per [3]int
+	for _, p := range j.Fills {
+		k := Index(size, p)
+		if (b.At(p) != Empty && !isDead[p]) || j.Owner[k] != Empty || a.Owner[k] == Empty {
+			t.Fatalf("fill %s is not an empty point of someone's area\n%s", GTP(size, p), b)
+		}
+		per[a.Owner[k]]++
+	}
+	for _, c := range []Color{Black, White} {
+		if j.Territory[c]+per[c] != a.Territory[c] {
+			t.Fatalf("%v territory %d + fills %d != area %d\n%s", c, j.Territory[c], per[c], a.Territory[c], b)
+		}
+	}
+}
+
+// FuzzScore: any position, with any stones listed dead, is counted
+// without a panic and with its points to fill inside someone's area. The
+// count reads records from untrusted files (kisen score) and the peer's
+// end of game; its reading of shortages must stay bounded.
+func FuzzScore(f *testing.F) {
+	f.Add([]byte{2, 1, 1, 2, 0, 2, 1, 0, 1, 2, 2, 0, 1})
+	rows := strings.Join(shortageRows, "")
+	seed := []byte{2}
+	for _, ch := range strings.ReplaceAll(rows, " ", "") {
+		seed = append(seed, map[rune]byte{'.': 0, 'X': 1, 'O': 2}[ch])
+	}
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		size := 5 + int(data[0])%15
+		b := MustNew(size)
+		var dead []Point
+		for i, v := range data[1:] {
+			if i >= size*size {
+				break
+			}
+			c, r := i%size, size-1-i/size
+			p := At(size, c, r)
+			switch v & 3 {
+			case 1:
+				_ = b.Setup(Black, p) // a stone without liberties is refused: skip it
+			case 2:
+				_ = b.Setup(White, p)
+			}
+			if v&4 != 0 {
+				dead = append(dead, p)
+			}
+		}
+		j := b.Score(Japanese, 6.5, dead, nil)
+		a := b.Score(Chinese, 6.5, dead, nil)
+		checkFills(t, b, j, a, dead...)
+		if j.Black < 0 || j.White < 6.5 {
+			t.Fatalf("negative count %v %v\n%s", j.Black, j.White, b)
+		}
+	})
 }
