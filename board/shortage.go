@@ -7,16 +7,17 @@ import "slices"
 // inside (a throw-in that leaves it in atari where capturing the stone
 // would only put it in atari again). Its owner must then add a stone
 // before the end, and under Japanese rules that point counts for nobody.
-// Finding such points takes reading, which the count does here on a small
-// copy of the colours: a few moves among the chain's liberties and their
-// neighbours, with the opponent moving first.
+// Finding such points takes reading, which the count does here on a copy
+// of the colours: a few moves on the small regions of territory the
+// chain's liberties lie in, with the opponent moving first.
 
 // shortageMaxLibs is the most liberties a chain may have for the count to
 // read it: with three, a throw-in leaves two and the owner has time.
 const shortageMaxLibs = 2
 
-// shortageMaxMoves bounds the points the reading plays on; a shortage is
-// a fight of a few points next to the chain.
+// shortageMaxMoves bounds the points the reading plays on: the regions
+// read are small eyes and corners of territory, where a shortage is a
+// fight of a few points next to the chain.
 const shortageMaxMoves = 6
 
 // shortageDepth is the reading's length in moves, the opponent's first:
@@ -24,7 +25,8 @@ const shortageMaxMoves = 6
 const shortageDepth = 5
 
 // shortageBudget bounds the positions one reading visits. A reading that
-// runs out is taken as no threat, so the count stays as it was.
+// runs out finds a threat only where it proved one, and proves no fill
+// safe, so the count stays as it was.
 const shortageBudget = 20000
 
 // shortageTotal bounds the positions all readings of one count visit,
