@@ -286,6 +286,22 @@ func TestScoreNoFill(t *testing.T) {
 		// D2): taking the dame leaves it no liberty, and which dame its
 		// owner saves it with is play the count does not decide.
 		"no liberty left": {". . . . .", ". . . . .", "X X X X X", "O O O X .", ". . O . O"},
+		// The demo of 2026-12-07 (ccff14b), A3 dead and taken off: Black's
+		// chain round F1-J2 has four liberties in its seven points. White
+		// takes no stone there in eleven moves of reading whatever it
+		// tries first, so Black need add none before the end; GNU Go 3.8
+		// counts H2 as dame all the same (W+16.5 where kisen says W+15.5).
+		"edge of seven": {
+			". X O O O O . O O",
+			". X X O . O . . .",
+			". . . X O O O . O",
+			"X X X X X O O O .",
+			"O O X O X O X O O",
+			". O O O O X X X O",
+			". O O X O X X X X",
+			"O . O X X X . . .",
+			". O O O X . . . .",
+		},
 		// shortageRows with A2 and B2 Black: the chain round C3 has
 		// liberties enough, so a White stone on D3 or D4 is answered by
 		// taking it or joining, and E4's chain needs no stone added
