@@ -127,9 +127,19 @@ func (r Report) filler(p board.Point) board.Color {
 	if r.Board == nil {
 		return board.Empty
 	}
-	for _, q := range r.Board.Neighbours(p) {
-		if c := r.Board.At(q); c != board.Empty && r.Judgement.Status[q] != engine.Dead {
-			return c
+	// A point of a small region may touch no stone (a shortage fill): the
+	// region's living border names the side.
+	seen := map[board.Point]bool{p: true}
+	for queue := []board.Point{p}; len(queue) > 0; queue = queue[1:] {
+		for _, q := range r.Board.Neighbours(queue[0]) {
+			c := r.Board.At(q)
+			if c != board.Empty && r.Judgement.Status[q] != engine.Dead {
+				return c
+			}
+			if !seen[q] {
+				seen[q] = true
+				queue = append(queue, q)
+			}
 		}
 	}
 	return board.Empty
@@ -268,14 +278,46 @@ func (r Report) Compare(o OtherCount) []string {
 			out = append(out, fmt.Sprintf("%s %s: dead for the other program, alive for kisen", board.GTP(r.Size, p), colour(p)))
 		}
 	}
+	deadAgree := len(out) == 0
 	s := r.Judgement.Score
-	if math.Abs(o.Black-s.Black) > 1e-9 {
-		out = append(out, fmt.Sprintf("Black total: kisen %g, other %g", s.Black, o.Black))
-	}
-	if math.Abs(o.White-s.White) > 1e-9 {
-		out = append(out, fmt.Sprintf("White total: kisen %g, other %g", s.White, o.White))
+	for _, side := range []struct {
+		c            board.Color
+		ours, theirs float64
+	}{{board.Black, s.Black, o.Black}, {board.White, s.White, o.White}} {
+		if math.Abs(side.theirs-side.ours) <= 1e-9 {
+			continue
+		}
+		name := "Black"
+		if side.c == board.White {
+			name = "White"
+		}
+		out = append(out, fmt.Sprintf("%s total: kisen %g, other %g", name, side.ours, side.theirs))
+		if deadAgree {
+			out = append(out, r.whyTotalsDiffer(side.c, name, side.theirs-side.ours)...)
+		}
 	}
 	return out
+}
+
+// whyTotalsDiffer names the likely place of a difference in c's total when
+// both programs take the same stones as dead: kisen's points to fill, which
+// another program may count as territory, or else a point one program
+// counts as territory and the other as dame. diff is theirs less ours.
+// The lines stay short: the operator reads them on an 80-column console.
+func (r Report) whyTotalsDiffer(c board.Color, name string, diff float64) []string {
+	var fills []string
+	for _, p := range r.Judgement.Score.Fills {
+		if r.filler(p) == c {
+			fills = append(fills, board.GTP(r.Size, p))
+		}
+	}
+	if diff > 0 && len(fills) > 0 {
+		return []string{
+			fmt.Sprintf("  kisen counts %s for nobody: %s fills after the dame", strings.Join(fills, " "), name),
+			fmt.Sprintf("  (the other program may count it as %s's territory)", name),
+		}
+	}
+	return []string{fmt.Sprintf("  the dead stones agree: compare %s's territory point by point", name)}
 }
 
 // WriteFiles saves the text report and its picture beside the record:

@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -236,6 +237,21 @@ func TestReportNamesPointsToFill(t *testing.T) {
 	svg := string(r.SVG())
 	if !strings.Contains(svg, "to fill after the dame (hollow") || !strings.Contains(svg, "A3 (White)") {
 		t.Errorf("picture's text lacks the point to fill:\n%s", svg)
+	}
+	// Another program that counts A3 as White's differs by that point: the
+	// comparison names it. A total lower than kisen's, with the same dead
+	// stones, points the operator at the territory.
+	sc := j.Score
+	d := r.Compare(OtherCount{Black: sc.Black - 1, White: sc.White + 1, Dead: j.Dead})
+	want := []string{
+		fmt.Sprintf("Black total: kisen %g, other %g", sc.Black, sc.Black-1),
+		"  the dead stones agree: compare Black's territory point by point",
+		fmt.Sprintf("White total: kisen %g, other %g", sc.White, sc.White+1),
+		"  kisen counts A3 for nobody: White fills after the dame",
+		"  (the other program may count it as White's territory)",
+	}
+	if strings.Join(d, "\n") != strings.Join(want, "\n") {
+		t.Errorf("comparison:\n%s\nwant\n%s", strings.Join(d, "\n"), strings.Join(want, "\n"))
 	}
 	// A3 (column 0, row 2 of 9; 30-point cells from a margin of 40) gets a
 	// hollow white square.

@@ -141,7 +141,7 @@ func compareScore(rep match.Report, a scoreArgs, stdout io.Writer) error {
 	}
 	if diffs := rep.Compare(other); len(diffs) > 0 {
 		fmt.Fprintf(stdout, "The counts differ:\n  %s\n", strings.Join(diffs, "\n  "))
-		return fmt.Errorf("score: the counts differ in %d places", len(diffs))
+		return errors.New("score: the counts differ (listed above)")
 	}
 	fmt.Fprintln(stdout, "The counts agree to the point.")
 	return nil
