@@ -120,8 +120,8 @@ func (r Report) fills() string {
 	return strings.Join(v, " ")
 }
 
-// filler is the side that must fill p: the colour of its living
-// neighbours, which are all of one colour since p lies in that side's
+// filler is the side that must fill p: the colour of the living stones
+// round its region, all of one colour since p lies in that side's
 // territory but for the fill (Empty without a board).
 func (r Report) filler(p board.Point) board.Color {
 	if r.Board == nil {
