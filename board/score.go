@@ -57,7 +57,9 @@ type Score struct {
 	// must mend when the dame take its last outside liberty, or a stone
 	// against a shortage of liberties (shortage.go). They count for
 	// nobody and their Owner is Empty. Sorted bottom row first.
-	Fills  []Point
+	Fills []Point
+	// FillBy[i] is the side that fills Fills[i], whose territory it was.
+	FillBy []Color
 	Result string // SGF form: "B+3.5", "W+0.5", "0" for jigo
 }
 
@@ -184,6 +186,7 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 		s.Fills = b.fillAfterDame(s.Owner, isDead, isDame, isSeki)
 		for _, p := range s.Fills {
 			c := s.Owner[idx(p)]
+			s.FillBy = append(s.FillBy, c)
 			s.Territory[c]--
 			s.Owner[idx(p)] = Empty
 		}

@@ -348,7 +348,8 @@ func TestScoreFillsOnRandomBoards(t *testing.T) {
 }
 
 // checkFills fails unless every point to fill of the Japanese count j is an
-// empty point (or a dead stone's) of someone's area in the area count a,
+// empty point (or a dead stone's) of someone's area in the area count a, filled by
+// that side,
 // and each side's territory is its area's empty points less its fills.
 func checkFills(t *testing.T, b *Board, j, a Score, dead ...Point) {
 	t.Helper()
@@ -362,10 +363,16 @@ func checkFills(t *testing.T, b *Board, j, a Score, dead ...Point) {
 		}
 	}
 	var per [3]int
-	for _, p := range j.Fills {
+	if len(j.FillBy) != len(j.Fills) {
+		t.Fatalf("%d fills, %d sides that fill them", len(j.Fills), len(j.FillBy))
+	}
+	for i, p := range j.Fills {
 		k := Index(size, p)
 		if (b.At(p) != Empty && !isDead[p]) || j.Owner[k] != Empty || a.Owner[k] == Empty {
 			t.Fatalf("fill %s is not an empty point of someone's area\n%s", GTP(size, p), b)
+		}
+		if j.FillBy[i] != a.Owner[k] {
+			t.Fatalf("fill %s: filled by %v, in %v's area\n%s", GTP(size, p), j.FillBy[i], a.Owner[k], b)
 		}
 		per[a.Owner[k]]++
 	}

@@ -106,10 +106,11 @@ func (r Report) vertices(ps []board.Point) string {
 // fills lists the points to fill after the dame, each with the side
 // that fills it: "A3 (White)".
 func (r Report) fills() string {
-	v := make([]string, 0, len(r.Judgement.Score.Fills))
-	for _, p := range r.Judgement.Score.Fills {
+	s := r.Judgement.Score
+	v := make([]string, 0, len(s.Fills))
+	for i, p := range s.Fills {
 		who := ""
-		switch r.filler(p) {
+		switch s.FillBy[i] {
 		case board.Black:
 			who = " (Black)"
 		case board.White:
@@ -118,31 +119,6 @@ func (r Report) fills() string {
 		v = append(v, board.GTP(r.Size, p)+who)
 	}
 	return strings.Join(v, " ")
-}
-
-// filler is the side that must fill p: the colour of the living stones
-// round its region, all of one colour since p lies in that side's
-// territory but for the fill (Empty without a board).
-func (r Report) filler(p board.Point) board.Color {
-	if r.Board == nil {
-		return board.Empty
-	}
-	// A point of a small region may touch no stone (a shortage fill): the
-	// region's living border names the side.
-	seen := map[board.Point]bool{p: true}
-	for queue := []board.Point{p}; len(queue) > 0; queue = queue[1:] {
-		for _, q := range r.Board.Neighbours(queue[0]) {
-			c := r.Board.At(q)
-			if c != board.Empty && r.Judgement.Status[q] != engine.Dead {
-				return c
-			}
-			if !seen[q] {
-				seen[q] = true
-				queue = append(queue, q)
-			}
-		}
-	}
-	return board.Empty
 }
 
 // mark is the one-letter view of a point used by Text and SVG.
@@ -306,8 +282,9 @@ func (r Report) Compare(o OtherCount) []string {
 // The lines stay short: the operator reads them on an 80-column console.
 func (r Report) whyTotalsDiffer(c board.Color, name string, diff float64) []string {
 	var fills []string
-	for _, p := range r.Judgement.Score.Fills {
-		if r.filler(p) == c {
+	s := r.Judgement.Score
+	for i, p := range s.Fills {
+		if s.FillBy[i] == c {
 			fills = append(fills, board.GTP(r.Size, p))
 		}
 	}

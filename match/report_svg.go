@@ -38,8 +38,8 @@ func (r Report) SVG() []byte {
 	}
 	fill := map[board.Point]board.Color{}
 	fillStroke := map[board.Color]string{board.Black: "#111", board.White: "#fff"}
-	for _, p := range s.Fills {
-		fill[p] = r.filler(p)
+	for i, p := range s.Fills {
+		fill[p] = s.FillBy[i]
 	}
 	if r.Board != nil {
 		for row := 0; row < n; row++ {
