@@ -348,9 +348,9 @@ func TestScoreFillsOnRandomBoards(t *testing.T) {
 }
 
 // checkFills fails unless every point to fill of the Japanese count j is an
-// empty point (or a dead stone's) of someone's area in the area count a, filled by
-// that side,
-// and each side's territory is its area's empty points less its fills.
+// empty point (or a dead stone's) of someone's area in the area count a,
+// filled by that side, and each side's territory is its area's empty
+// points less its fills.
 func checkFills(t *testing.T, b *Board, j, a Score, dead ...Point) {
 	t.Helper()
 	size := b.Size()
