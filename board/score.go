@@ -210,7 +210,9 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 // is taken as filled by a stone that joins no chain, as when the opponent
 // fills it. A living chain then left with a single liberty, inside its own
 // territory, is in atari: its owner fills that liberty, which joins the
-// chain to its neighbours, and the merged chain is looked at again. A
+// chain to its neighbours, and the whole position is looked at again
+// after each fill (a chain walked mid-scan would miss the stones the fill
+// joined it to). A
 // chain left with no liberty at all is not touched: its owner would have
 // filled a dame first, and which one is a choice of play the count does
 // not make. When no chain is in atari, a short reading looks for a
@@ -219,65 +221,27 @@ func (b *Board) Score(rules Rules, komi float64, dead, seki []Point) Score {
 // of regions bordered by both colours and by no seki chain.
 func (b *Board) fillAfterDame(owner []Color, isDead, isDame, isSeki []bool) []Point {
 	size := b.size
-	const filled = border // a dame point taken, neighbour of nobody
-	col := b.color        // a copy: the array is a value
+	e := endPos{b: b, col: b.color, ko: Pass} // a copy: the array is a value
 	for _, p := range AllPoints(size) {
 		switch {
 		case isDame[p]:
-			col[p] = filled
+			e.col[p] = border // a dame point taken, neighbour of nobody
 		case isDead[p]:
-			col[p] = Empty
+			e.col[p] = Empty
 		}
 	}
 	var fills []Point
-	seen := make([]bool, len(col))
-	libMark := make([]int, len(col)) // chain number + 1 that counted it
-	var stack []Point
-	checked := make([]bool, len(col))
 	left := shortageTotal
-	for changed := true; changed; {
-		changed = false
-		clear(seen)
-		clear(libMark)
-		for k, p := range AllPoints(size) {
-			c := col[p]
-			if (c != Black && c != White) || seen[p] || isSeki[p] {
-				continue
-			}
-			stack = append(stack[:0], p)
-			seen[p] = true
-			var lib Point
-			libs := 0
-			for len(stack) > 0 {
-				q := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				for _, n := range b.neighbours(q) {
-					switch {
-					case col[n] == c && !seen[n]:
-						seen[n] = true
-						stack = append(stack, n)
-					case col[n] == Empty && libMark[n] != k+1:
-						libMark[n] = k + 1
-						lib = n
-						libs++
-					}
-				}
-			}
-			if libs == 1 && owner[Index(size, lib)] == c {
-				col[lib] = c
-				fills = append(fills, lib)
-				changed = true
-			}
+	for {
+		f, ok := e.atariFill(owner, isSeki)
+		if !ok {
+			f, ok = e.shortageFill(owner, isSeki, &left)
 		}
-		if changed {
-			continue
+		if !ok {
+			break
 		}
-		clear(checked)
-		if f, ok := b.shortageFill(&col, owner, isSeki, checked, &left); ok {
-			col[f] = owner[Index(size, f)]
-			fills = append(fills, f)
-			changed = true
-		}
+		e.col[f] = owner[Index(size, f)]
+		fills = append(fills, f)
 	}
 	slices.SortFunc(fills, func(x, y Point) int { return Index(size, x) - Index(size, y) })
 	return fills

@@ -275,6 +275,26 @@ func TestScoreShortageOfLiberties(t *testing.T) {
 	}
 }
 
+// TestScoreFillJoinsChain: White's A7 is in atari once the count looks at
+// it (A6 is Black's); White fills B7, which joins it to the wall, and
+// the joined chain has C7 and D7 left, so nothing more is filled. A
+// version that went on scanning after a fill walked B7 alone, without
+// the wall's liberties, and filled C7 and D7 as well.
+func TestScoreFillJoinsChain(t *testing.T) {
+	b := scoreRows(t,
+		"O . . . O X .",
+		"X O O O O X .",
+		"X X X X X X .",
+		". . . . . . .",
+		". . . . . . .",
+		". . . . . . .",
+		". . . . . . .")
+	s := b.Score(Japanese, 6.5, nil, nil)
+	if len(s.Fills) != 1 || s.Fills[0] != gtps(t, 7, "B7")[0] || s.Territory[White] != 2 {
+		t.Fatalf("fills %v, White territory %d; want B7 alone and 2\n%s", s.Fills, s.Territory[White], b)
+	}
+}
+
 // TestScoreNoFill: positions where no point must be filled.
 func TestScoreNoFill(t *testing.T) {
 	for name, rows := range map[string][]string{

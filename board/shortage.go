@@ -43,14 +43,14 @@ type endPos struct {
 	ko  Point // the point the side to move may not take back; Pass = none
 }
 
-// chain returns the stones of the chain at p and its number of
-// liberties, using mark (cleared here) as scratch.
-func (e *endPos) chain(p Point, mark *[maxPoints]bool, stones []Point) ([]Point, int) {
+// chain returns the stones of the chain at p, its number of liberties
+// and one of them, using mark (cleared here) as scratch.
+func (e *endPos) chain(p Point, mark *[maxPoints]bool, stones []Point) ([]Point, int, Point) {
 	clear(mark[:])
 	c := e.col[p]
 	stones = append(stones[:0], p)
 	mark[p] = true
-	libs := 0
+	libs, lib := 0, Pass
 	for i := 0; i < len(stones); i++ {
 		for _, n := range e.b.neighbours(stones[i]) {
 			if mark[n] {
@@ -62,11 +62,44 @@ func (e *endPos) chain(p Point, mark *[maxPoints]bool, stones []Point) ([]Point,
 				stones = append(stones, n)
 			case Empty:
 				mark[n] = true
-				libs++
+				libs, lib = libs+1, n
 			}
 		}
 	}
-	return stones, libs
+	return stones, libs, lib
+}
+
+// chains calls f for each living chain of the position once, skipping
+// chains listed as seki, until f returns true.
+func (e *endPos) chains(isSeki []bool, f func(stones []Point, libs int, lib Point) bool) {
+	var seen, mark [maxPoints]bool
+	var stones []Point
+	for _, p := range AllPoints(e.b.size) {
+		c := e.col[p]
+		if (c != Black && c != White) || seen[p] || isSeki[p] {
+			continue
+		}
+		var libs int
+		var lib Point
+		stones, libs, lib = e.chain(p, &mark, stones)
+		for _, q := range stones {
+			seen[q] = true
+		}
+		if f(stones, libs, lib) {
+			return
+		}
+	}
+}
+
+// atariFill finds a living chain left with a single liberty, in its
+// owner's territory: a point its owner must fill (fillAfterDame).
+func (e *endPos) atariFill(owner []Color, isSeki []bool) (fill Point, found bool) {
+	e.chains(isSeki, func(stones []Point, libs int, lib Point) bool {
+		found = libs == 1 && owner[Index(e.b.size, lib)] == e.col[stones[0]]
+		fill = lib
+		return found
+	})
+	return fill, found
 }
 
 // play puts a c stone on p, takes the opponent's chains left without a
@@ -85,7 +118,7 @@ func (e *endPos) play(c Color, p Point) (ok bool, took int) {
 			continue
 		}
 		var libs int
-		stones, libs = e.chain(n, &mark, stones)
+		stones, libs, _ = e.chain(n, &mark, stones)
 		if libs > 0 {
 			continue
 		}
@@ -95,7 +128,7 @@ func (e *endPos) play(c Color, p Point) (ok bool, took int) {
 		took += len(stones)
 		last = stones[0]
 	}
-	stones, libs := e.chain(p, &mark, stones)
+	stones, libs, _ := e.chain(p, &mark, stones)
 	if libs == 0 {
 		e.col[p] = Empty
 		return false, 0
@@ -169,53 +202,41 @@ func (e endPos) defends(att Color, moves []Point, depth int, budget *int) bool {
 }
 
 // shortageFill finds one point of a side's territory it must fill against
-// a shortage of liberties, in the position col (dame taken, dead stones
-// off, the atari fills made), or reports none. owner is the count's
-// Owner; checked marks chains already read (by any stone) so that a
-// chain is read once per call; left counts the positions the count may
-// still read (shortageTotal).
-func (b *Board) shortageFill(col *[maxPoints]Color, owner []Color, isSeki []bool, checked []bool, left *int) (Point, bool) {
-	size := b.size
-	e := endPos{b: b, col: *col, ko: Pass}
-	var mark [maxPoints]bool
-	var stones []Point
-	for _, p := range AllPoints(size) {
-		c := col[p]
-		if (c != Black && c != White) || checked[p] || isSeki[p] {
-			continue
-		}
-		var libs int
-		stones, libs = e.chain(p, &mark, stones)
-		for _, q := range stones {
-			checked[q] = true
-		}
+// a shortage of liberties (dame taken, dead stones off, the atari fills
+// made), or reports none. owner is the count's Owner; left counts the
+// positions the count may still read (shortageTotal).
+func (e *endPos) shortageFill(owner []Color, isSeki []bool, left *int) (fill Point, found bool) {
+	e.chains(isSeki, func(stones []Point, libs int, _ Point) bool {
 		if libs > shortageMaxLibs {
-			continue
+			return false
 		}
-		moves, ok := b.shortageMoves(col, owner, c, stones)
+		c := e.col[stones[0]]
+		moves, ok := e.shortageMoves(owner, c, stones)
 		if !ok {
-			continue
+			return false
 		}
 		if wins, _ := e.threatened(c, moves, left); !wins {
-			continue
+			return false
 		}
 		// The owner must add a stone: the first point (bottom row first)
 		// after which the reading finds no threat is the one named.
 		for _, f := range moves {
-			next := e
+			next := *e
 			if ok, _ := next.play(c, f); !ok {
 				continue
 			}
 			wins, complete := next.threatened(c, moves, left)
 			if !complete {
-				break // not read to the end: name nothing
+				return false // not read to the end: name nothing
 			}
 			if !wins {
-				return f, true
+				fill, found = f, true
+				return true
 			}
 		}
-	}
-	return Pass, false
+		return false
+	})
+	return fill, found
 }
 
 // shortageMoves lists the points the reading plays on for the c chain
@@ -227,8 +248,8 @@ func (b *Board) shortageFill(col *[maxPoints]Color, owner []Color, isSeki []bool
 // read, so the owner's best answer is among them or a pass. In a large
 // territory the owner's answer may be far off, and a shortage there is a
 // matter of play, not of the count.
-func (b *Board) shortageMoves(col *[maxPoints]Color, owner []Color, c Color, stones []Point) ([]Point, bool) {
-	size := b.size
+func (e *endPos) shortageMoves(owner []Color, c Color, stones []Point) ([]Point, bool) {
+	b, col, size := e.b, &e.col, e.b.size
 	var in [maxPoints]bool
 	var moves []Point
 	for _, s := range stones {
