@@ -252,24 +252,20 @@ func (e *endPos) shortageMoves(owner []Color, c Color, stones []Point) ([]Point,
 	b, col, size := e.b, &e.col, e.b.size
 	var in [maxPoints]bool
 	var moves []Point
+	add := func(p Point) {
+		if col[p] == Empty && !in[p] {
+			in[p] = true
+			moves = append(moves, p)
+		}
+	}
 	for _, s := range stones {
 		for _, n := range b.neighbours(s) {
-			if col[n] != Empty || in[n] {
-				continue
-			}
-			in[n] = true
-			moves = append(moves, n)
-			for i := len(moves) - 1; i < len(moves); i++ {
-				if len(moves) > shortageMaxMoves {
-					return nil, false
-				}
-				for _, q := range b.neighbours(moves[i]) {
-					if col[q] == Empty && !in[q] {
-						in[q] = true
-						moves = append(moves, q)
-					}
-				}
-			}
+			add(n) // the liberties first, then their regions
+		}
+	}
+	for i := 0; i < len(moves) && len(moves) <= shortageMaxMoves; i++ {
+		for _, q := range b.neighbours(moves[i]) {
+			add(q)
 		}
 	}
 	if len(moves) > shortageMaxMoves {
