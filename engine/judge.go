@@ -92,6 +92,11 @@ const (
 //   - otherwise, if one of its liberties stayed shared in at least
 //     sekiShare of the playouts and an opponent chain that is not dead
 //     touches such a liberty, it is in seki;
+//   - two chains of opposite colours whose liberties all lie in one
+//     closed space of at most raceRegionMax points: read with each side
+//     first, a seki, a race lost either way, or one the next move
+//     decides (Unknown), where the walls around are safe; elsewhere a
+//     verdict the playouts contradict makes both Unknown (judge_race.go);
 //   - a chain of two stones or more in atari that its owner, moving
 //     first, cannot give a second liberty (a ko capture buys one more
 //     move, as the confirmation's ko rule gives): dead (judge_atari.go);
@@ -104,8 +109,9 @@ const (
 // (unsealed boundaries: a region reaching one colour only, or one the
 // playouts give to a side), territory
 // points that the playouts give to the other side, the liberties of
-// Unknown chains (a fight the playouts cannot decide), and a connection
-// left open whose cut captures (judge_local.go). Judge is
+// Unknown chains (a fight the playouts cannot decide), a connection
+// left open whose cut captures (judge_local.go), and the space of a race
+// left Unknown (judge_race.go). Judge is
 // deterministic for a seed and never modifies b.
 func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	n := opt.Playouts
@@ -119,6 +125,9 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	// Seki without eyes and bent four in the corner: read, not sampled
 	// (judge_local.go).
 	open := judgeReadLocal(b, status, sekiLib)
+	// Two chains racing in a small closed space: seki, a race lost
+	// either way, or one the next move decides (judge_race.go).
+	open = append(open, judgeReadRaces(b, status, unclearDead, sekiLib)...)
 	// A chain in atari its owner cannot save (judge_atari.go).
 	judgeReadAtari(b, status)
 	// A small chain the attacker captures by moving first (judge_weak.go).

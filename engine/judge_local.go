@@ -318,6 +318,7 @@ type localReader struct {
 	def    board.Color
 	noKo   bool            // a move that makes a ko ends its line with the target alive
 	chase  bool            // the defender may also play on the liberties of short attacking chains in region
+	guard  board.Point     // a chain of the attacker whose capture saves the target (a race's other chain); Pass = none
 	memo   map[uint64]bool // by position hash and passes: attacker wins
 	busy   map[uint64]bool // positions on the current line (a cycle is no win)
 	nodes  int
@@ -365,6 +366,9 @@ func judgeTrueEyes(b *board.Board, h board.Point, libs []board.Point) int {
 func (r *localReader) attackerWins(pb *board.Board, ply, passes int) (win, ok bool) {
 	if pb.At(r.target) != r.def {
 		return true, true
+	}
+	if r.guard != board.Pass && pb.At(r.guard) != r.def.Opponent() {
+		return false, true
 	}
 	if passes >= 2 || ply >= localPlyMax {
 		return false, true

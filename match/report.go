@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -124,7 +125,9 @@ func (r Report) fills() string {
 // mark is the one-letter view of a point used by Text and SVG.
 func (r Report) mark(p board.Point, i int, unsettled map[board.Point]bool) byte {
 	c := r.Board.At(p)
-	dead := r.Judgement.Status[p] == engine.Dead
+	// A chain the judge leaves Unknown but counts dead is drawn dead, as
+	// the count takes it.
+	dead := slices.Contains(r.Judgement.Dead, p)
 	var owner board.Color
 	if i < len(r.Judgement.Score.Owner) {
 		owner = r.Judgement.Score.Owner[i]
