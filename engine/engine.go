@@ -381,6 +381,18 @@ func (e *Engine) genMove(ctx context.Context, b *board.Board, c board.Color, clk
 	e.mu.Lock()
 	ts := e.searchTrees(root, b.Moves(), c)
 	t := ts[0]
+	if view != nil && view.margin <= 0 && !view.settled() {
+		// A pass now ends the game on the judge's count, which we lose.
+		// The search's own value of that pass is its playouts', which
+		// play on after the two passes and may settle what the judge
+		// leaves unsettled our way (a race it reads as won): it would
+		// pass, and the fallback below would play its least bad other
+		// move. Leave the pass out, so that the search finds the move
+		// that settles the race.
+		for _, u := range ts {
+			u.noRootPass = true
+		}
+	}
 	e.mu.Unlock()
 	if len(ts) > 1 && budget.playouts > 0 {
 		// Each tree counts only its own playouts.

@@ -1175,3 +1175,32 @@ func TestKeepsAChainOutOfAtariInsteadOfPassing(t *testing.T) {
 		t.Errorf("white plays %s; want F4, which keeps F3 and the group's eye", board.GTP(9, d.Move))
 	}
 }
+
+// TestPlaysTheRaceWhenPassingLoses: the make demo of 938193d after White's
+// pass (engine/testdata/open). Passing ends the game on the judge's count,
+// W+6.5, with the race on the right unsettled; the search's playouts,
+// which play on after two passes, give Black the race and so the pass.
+// With the pass left out, Black plays in the race's space (H9 G7 J9)
+// instead of the least bad other move of a search spent on the pass (A9,
+// a self-atari in Black's own seki, before).
+func TestPlaysTheRaceWhenPassingLoses(t *testing.T) {
+	b := readMoves(t, filepath.Join("testdata", "open", "demo-20261207-1204.sgf"), 72)
+	if b.Passes() != 1 || b.ToMove() != board.Black {
+		t.Fatalf("passes %d, to move %v", b.Passes(), b.ToMove())
+	}
+	var race []board.Point
+	for _, v := range []string{"H9", "G7", "J9"} {
+		p, _ := board.ParseGTP(9, v)
+		race = append(race, p)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		e := newTestEngine(t, Options{Size: 9, Komi: 6.5, Threads: 1, Playouts: 3000, Seed: seed})
+		d, err := e.GenMove(context.Background(), b, board.Black, Clock{MoveCap: 400})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(race, d.Move) {
+			t.Errorf("seed %d: %s, want H9, G7 or J9", seed, board.GTP(9, d.Move))
+		}
+	}
+}

@@ -39,6 +39,7 @@ func (e *Engine) searchTrees(root *board.Board, moves []board.Move, us board.Col
 		}
 	}
 	for _, t := range ts {
+		t.noRootPass = false
 		t.base = t.rootVisits()
 		t.setCount(root, e.opt.Komi, us)
 	}

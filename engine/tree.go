@@ -42,6 +42,10 @@ type tree struct {
 	vloss     float32     // visits a walk adds beyond its own at each node below the root until its backup (Options.VirtualLoss - 1)
 	raveDist  float32     // extra AMAF weight of a move played early in a playout (Options.RaveDistance; backup)
 	priors    priorSet    // the learned move model (nil: hand-set priors), its weight, the corner bonus
+	// noRootPass leaves the root's pass out of the selection and the
+	// choice: set for one search, before its threads start, when passing
+	// is known to lose (Engine.genmove).
+	noRootPass bool
 }
 
 const (
@@ -325,6 +329,9 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 		explore := t.exploreWeight(own)
 		for k := first; k < first+n; k++ {
 			ch := t.at(k)
+			if idx == 0 && t.noRootPass && ch.move == board.Pass {
+				continue
+			}
 			v := value(ch, ceil, shift)
 			if explore > 0 {
 				v += explore / math.Sqrt(float64(loadF(&ch.visits)))
@@ -332,6 +339,9 @@ func (t *tree) descend(b *board.Board, path []int32, moves []board.Point) ([]int
 			if v > bestV {
 				best, bestV = k, v
 			}
+		}
+		if best < 0 {
+			return path, moves, -1 // a root with nothing but the pass left out
 		}
 		ch := t.at(best)
 		c := b.ToMove()
@@ -575,11 +585,14 @@ func (t *tree) decide(root *board.Board) Decision {
 		}
 		best := int32(-1)
 		for k := nd.child; k < nd.child+nd.nChild; k++ {
+			if depth == 0 && t.noRootPass && t.at(k).move == board.Pass {
+				continue
+			}
 			if best < 0 || searched(t.at(k)) > searched(t.at(best)) {
 				best = k
 			}
 		}
-		if searched(t.at(best)) < 2 && depth > 0 {
+		if best < 0 || searched(t.at(best)) < 2 && depth > 0 {
 			break
 		}
 		d.PV = append(d.PV, t.at(best).move)
