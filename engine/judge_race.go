@@ -8,12 +8,13 @@ import (
 
 // Two chains of opposite colours can end a game locked together, each
 // with its last liberties in one small closed space they alone touch: a
-// capturing race, or a seki that only one more move would make (the
-// make demo of 938193d: Black at H9 makes a seki, White at H9 a ko). The
+// capturing race, a seki, or a shape that looks like a seki and dies to
+// a sacrifice (the make demo of 938193d, engine/testdata/open). The
 // playouts sample such a race and call one side dead by whichever fill
 // they happened to play first; GNU Go often calls the other. Only a
-// reading of both sides moving first tells a seki from a race that the
-// next move decides, and judgeReadRaces does that reading.
+// reading of both sides moving first tells a seki from a race lost
+// either way or one the next move decides, and judgeReadRaces does that
+// reading.
 
 // raceRegionMax bounds the empty space a race is read in: the points
 // reached from both chains' liberties through empty points.
@@ -41,9 +42,9 @@ const (
 // change the race: a seki marks both chains Seki and the space's points
 // seki liberties, a race lost either way marks the loser Dead (the
 // winner keeps the playouts' status, Unknown if they called it dead),
-// and a race the next move decides marks both Unknown. Around a weaker wall the
-// reading is not certain and only casts doubt: a chain whose status it
-// contradicts becomes Unknown. Unknown chains keep the playouts' count
+// and a race the next move decides marks both Unknown. Around a weaker
+// wall the reading is not certain and only casts doubt: a chain whose
+// status it contradicts becomes Unknown. Unknown chains keep the playouts' count
 // (unclearDead records those they took as dead), and the space's points
 // are returned as open, so that the report shows the operators where to
 // look and an engine about to pass plays there instead.
