@@ -258,6 +258,7 @@ func (r Report) Compare(o OtherCount) []string {
 		}
 	}
 	deadAgree := len(out) == 0
+	out = append(out, r.openFights(ours, theirs)...)
 	s := r.Judgement.Score
 	for _, side := range []struct {
 		c            board.Color
@@ -274,6 +275,43 @@ func (r Report) Compare(o OtherCount) []string {
 		if deadAgree {
 			out = append(out, r.whyTotalsDiffer(side.c, name, side.theirs-side.ours)...)
 		}
+	}
+	return out
+}
+
+// openFights adds a line for each chain the programs disagree on that
+// kisen's judge itself left undecided (Unknown: a race or fight the next
+// move decides, which the count takes by the playouts' majority), naming
+// its unsettled liberties: that is where the operators should read, and
+// kisen's count there is a guess, not a claim.
+func (r Report) openFights(ours, theirs map[board.Point]bool) []string {
+	if r.Board == nil {
+		return nil
+	}
+	var out []string
+	seen := map[board.Point]bool{}
+	for _, p := range board.AllPoints(r.Size) {
+		if ours[p] == theirs[p] || r.Board.At(p) == board.Empty || r.Judgement.Status[p] != engine.Unknown {
+			continue
+		}
+		h := r.Board.ChainHead(p)
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		var at []string
+		for _, q := range r.Judgement.Unsettled {
+			if len(at) < 6 && slices.ContainsFunc(r.Board.Neighbours(q), func(n board.Point) bool {
+				return r.Board.At(n) != board.Empty && r.Board.ChainHead(n) == h
+			}) {
+				at = append(at, board.GTP(r.Size, q))
+			}
+		}
+		line := fmt.Sprintf("  kisen leaves the fight of %s open", board.GTP(r.Size, p))
+		if len(at) > 0 {
+			line += ": read it at " + strings.Join(at, " ")
+		}
+		out = append(out, line)
 	}
 	return out
 }

@@ -280,3 +280,42 @@ func TestRecordNamesPointsToFill(t *testing.T) {
 		t.Errorf("TW has %d points, want 6", len(r.rec.FinalTW))
 	}
 }
+
+// When the programs disagree on a chain that kisen's judge left open (a
+// race the next move decides), the comparison says so and names the
+// points to read. White's eye space G9 H9 J9 holds Black's J9: the side
+// that plays H9 first wins (engine's TestJudgeRace).
+func TestReportCompareNamesOpenFight(t *testing.T) {
+	b := setupRows(t, []string{
+		"....XO..X",
+		"....XOOOO",
+		"....XXXXX",
+		".........",
+		".........",
+		".........",
+		".........",
+		".........",
+		".........",
+	})
+	j := engine.Judge(b, engine.JudgeOptions{Seed: 1, Komi: 6.5})
+	r := Report{Size: 9, Komi: 6.5, Black: "a", White: "b", Board: b, Judgement: j}
+	var white []board.Point
+	for _, v := range []string{"F9", "F8", "G8", "H8", "J8"} {
+		p, _ := board.ParseGTP(9, v)
+		white = append(white, p)
+	}
+	// The other program takes White's group as dead and J9 as alive.
+	d := strings.Join(r.Compare(OtherCount{Black: 0, White: 0, Dead: white}), "\n")
+	for _, want := range []string{
+		"kisen leaves the fight of F8 open: read it at G9 H9",
+		"kisen leaves the fight of J9 open: read it at H9",
+	} {
+		if !strings.Contains(d, want) {
+			t.Errorf("comparison lacks %q:\n%s", want, d)
+		}
+	}
+	// Agreeing stones bring no such line.
+	if d := r.Compare(OtherCount{Black: j.Score.Black, White: j.Score.White, Dead: j.Dead}); len(d) != 0 {
+		t.Errorf("agreeing counts compared as %q", d)
+	}
+}
