@@ -103,6 +103,11 @@ func (r Report) SVG() []byte {
 		text = append(text, "("+r.Note+")")
 	}
 	text = append(text, fmt.Sprintf("dead stones: %s", r.vertices(r.Judgement.Dead)))
+	if len(r.Judgement.Seki) > 0 {
+		// Seki stones look alive and their liberties empty: the list is
+		// what tells the operators why those points count for nobody.
+		text = append(text, fmt.Sprintf("seki stones: %s", r.vertices(r.Judgement.Seki)))
+	}
 	if len(s.Fills) > 0 {
 		text = append(text, fmt.Sprintf("to fill after the dame (hollow squares): %s", r.fills()))
 	}

@@ -319,3 +319,25 @@ func TestReportCompareNamesOpenFight(t *testing.T) {
 		t.Errorf("agreeing counts compared as %q", d)
 	}
 }
+
+// The picture lists the seki stones, as the text does: their liberties
+// look like anyone's points and count for nobody.
+func TestReportSVGListsSeki(t *testing.T) {
+	b := setupRows(t, []string{
+		"..OX.OX..",
+		"..OX.OX..",
+		"..OXXOX..",
+		"..OOOXX..",
+		"....OX...",
+		"....OX...",
+		"....OX...",
+		"....OX...",
+		"....OX...",
+	})
+	j := engine.Judge(b, engine.JudgeOptions{Seed: 1, Komi: 6.5})
+	r := Report{Size: 9, Komi: 6.5, Black: "a", White: "b", Board: b, Judgement: j}
+	want := "seki stones: " + r.vertices(j.Seki)
+	if len(j.Seki) != 7 || !strings.Contains(r.Text(), "seki stones (7)") || !strings.Contains(string(r.SVG()), want) {
+		t.Errorf("seki %s; picture lacks %q:\n%s", r.vertices(j.Seki), want, r.SVG())
+	}
+}
