@@ -19,7 +19,10 @@
 // spent as a root count set by the game's first search (plan.go). On 9x9
 // an opening book (book.go, book9.txt) answers tengen first and the
 // positions of the first four moves that kisen's opponents most often
-// lead to. It also judges dead stones at the end of a game (judge.go).
+// lead to. It also judges dead stones at the end of a game (judge.go:
+// playouts, then local readings of seki, dead shapes, races and chains
+// in atari in judge_local.go, judge_race.go, judge_atari.go and
+// judge_weak.go).
 //
 // Rules: the table plays Japanese rules; playouts and two-pass leaves count
 // area (stones plus surrounded empty regions). Passing is decided with the
@@ -27,5 +30,7 @@
 // open, no stone's status is unclear and no chain in atari can still be
 // saved or taken — or when its lead is larger than all of those together
 // could change — so it neither passes too early nor fills its own
-// territory after the opponent has passed.
+// territory after the opponent has passed. After the opponent's pass,
+// when the count loses and something is still open, the search leaves
+// its own pass out and plays where the count can still change.
 package engine
