@@ -32,7 +32,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("match: --out: %w", err)
 		}
 	}
-	wins := 0
+	wins, warned := 0, false
 	for g := m.first; g < m.first+m.games; g++ {
 		us := board.Black
 		if g%2 == 0 {
@@ -52,6 +52,14 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stdout, "game %d: kisen %s, result %s, moves %d, kisen %s, searched %d moves, %d playouts and %.2fs each%s%s%s\n",
 			g, us, res.result, res.moves, map[bool]string{true: "wins", false: "loses"}[won],
 			res.searched, res.perMove(), res.secondsPerMove(), res.reusedNote(), res.oppNote(), res.note)
+		if !warned && overspent(m.opt, res) {
+			// The plan's count assumes the tree kept from move to move
+			// (most of it on 9x9); on 19x19 little is kept, and each move
+			// searches its count afresh.
+			warned = true
+			fmt.Fprintf(stdout, "note: kisen took %.2fs a searched move for --move-time %v: the visit plan keeps little of its tree between moves on this board; --fixed-time gives every move its time\n",
+				res.secondsPerMove(), m.opt.MoveTime)
+		}
 	}
 	lo, hi := wilson(wins, m.games)
 	fmt.Fprintf(stdout, "wins=%d losses=%d games=%d winrate=%.3f ci95=[%.3f,%.3f]\n", wins, m.games-wins, m.games, float64(wins)/float64(m.games), lo, hi)
@@ -263,6 +271,12 @@ func (r matchResult) secondsPerMove() float64 {
 		return 0
 	}
 	return r.elapsed.Seconds() / float64(r.searched)
+}
+
+// overspent reports whether a game's searches under the visit plan took
+// more than a quarter longer than --move-time on average.
+func overspent(opt engine.Options, r matchResult) bool {
+	return opt.VisitPlan && opt.MoveTime > 0 && r.secondsPerMove() > 1.25*opt.MoveTime.Seconds()
 }
 
 // matchSide is the opponent: its name in the records and its command.

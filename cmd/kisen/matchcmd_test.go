@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kisen-go/kisen/engine"
 )
 
 // searchFigures reads a match game's line: searched moves, new playouts
@@ -348,6 +350,28 @@ func TestParseMatchOptions(t *testing.T) {
 		}
 		if !c.want(m) {
 			t.Errorf("%v: engine options %+v, main time %v", c.args, m.opt, m.mainTime)
+		}
+	}
+}
+
+// A game whose planned searches took well over --move-time gets a note;
+// fixed time and a fixed count never do.
+func TestMatchOverspentNote(t *testing.T) {
+	game := func(searched int, elapsed time.Duration) matchResult {
+		return matchResult{searched: searched, elapsed: elapsed}
+	}
+	for _, tc := range []struct {
+		opt  engine.Options
+		res  matchResult
+		want bool
+	}{
+		{engine.Options{VisitPlan: true, MoveTime: 5 * time.Second}, game(192, 192*7300*time.Millisecond), true},
+		{engine.Options{VisitPlan: true, MoveTime: 5 * time.Second}, game(192, 192*5500*time.Millisecond), false},
+		{engine.Options{MoveTime: 5 * time.Second}, game(192, 192*7300*time.Millisecond), false},
+		{engine.Options{VisitPlan: true, MoveTime: 5 * time.Second}, game(0, 0), false},
+	} {
+		if got := overspent(tc.opt, tc.res); got != tc.want {
+			t.Errorf("%+v, %v a move: %v, want %v", tc.opt.MoveTime, tc.res.secondsPerMove(), got, tc.want)
 		}
 	}
 }
