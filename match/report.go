@@ -122,12 +122,27 @@ func (r Report) fills() string {
 	return strings.Join(v, " ")
 }
 
-// mark is the one-letter view of a point used by Text and SVG.
-func (r Report) mark(p board.Point, i int, unsettled map[board.Point]bool) byte {
-	c := r.Board.At(p)
+// pointSets are the unsettled points and the stones counted dead, as
+// sets: mark reads them for every point of the board.
+type pointSets struct{ unsettled, dead map[board.Point]bool }
+
+func (r Report) pointSets() pointSets {
+	ps := pointSets{unsettled: map[board.Point]bool{}, dead: map[board.Point]bool{}}
+	for _, p := range r.Judgement.Unsettled {
+		ps.unsettled[p] = true
+	}
 	// A chain the judge leaves Unknown but counts dead is drawn dead, as
 	// the count takes it.
-	dead := slices.Contains(r.Judgement.Dead, p)
+	for _, p := range r.Judgement.Dead {
+		ps.dead[p] = true
+	}
+	return ps
+}
+
+// mark is the one-letter view of a point used by Text and SVG.
+func (r Report) mark(p board.Point, i int, sets pointSets) byte {
+	c := r.Board.At(p)
+	dead := sets.dead[p]
 	var owner board.Color
 	if i < len(r.Judgement.Score.Owner) {
 		owner = r.Judgement.Score.Owner[i]
@@ -145,7 +160,7 @@ func (r Report) mark(p board.Point, i int, unsettled map[board.Point]bool) byte 
 		return '+'
 	case owner == board.White:
 		return '-'
-	case unsettled[p]:
+	case sets.unsettled[p]:
 		return '*'
 	}
 	return '.'
@@ -153,10 +168,7 @@ func (r Report) mark(p board.Point, i int, unsettled map[board.Point]bool) byte 
 
 func (r Report) boardText() string {
 	const letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-	un := map[board.Point]bool{}
-	for _, p := range r.Judgement.Unsettled {
-		un[p] = true
-	}
+	sets := r.pointSets()
 	var sb strings.Builder
 	head := "   "
 	for c := 0; c < r.Size; c++ {
@@ -167,7 +179,7 @@ func (r Report) boardText() string {
 		fmt.Fprintf(&sb, "%2d ", row+1)
 		for col := 0; col < r.Size; col++ {
 			sb.WriteByte(' ')
-			sb.WriteByte(r.mark(board.At(r.Size, col, row), row*r.Size+col, un))
+			sb.WriteByte(r.mark(board.At(r.Size, col, row), row*r.Size+col, sets))
 		}
 		fmt.Fprintf(&sb, " %2d\n", row+1)
 	}
@@ -229,10 +241,7 @@ func ParseOtherCount(size int, s string) (OtherCount, error) {
 // empty list means the counts agree to the point.
 func (r Report) Compare(o OtherCount) []string {
 	var out []string
-	ours := map[board.Point]bool{}
-	for _, p := range r.Judgement.Dead {
-		ours[p] = true
-	}
+	ours := r.pointSets().dead
 	theirs := map[board.Point]bool{}
 	for _, p := range o.Dead {
 		theirs[p] = true

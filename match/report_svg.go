@@ -32,10 +32,7 @@ func (r Report) SVG() []byte {
 		fmt.Fprintf(&body, `<text x="%d" y="%d" font-size="11" text-anchor="middle">%c</text>`+"\n", x(i), margin/2-4, letters[i])
 		fmt.Fprintf(&body, `<text x="%d" y="%d" font-size="11" text-anchor="end">%d</text>`+"\n", margin/2-3, y(i)+4, i+1)
 	}
-	un := map[board.Point]bool{}
-	for _, p := range r.Judgement.Unsettled {
-		un[p] = true
-	}
+	sets := r.pointSets()
 	fill := map[board.Point]board.Color{}
 	fillStroke := map[board.Color]string{board.Black: "#111", board.White: "#fff"}
 	for i, p := range s.Fills {
@@ -46,7 +43,7 @@ func (r Report) SVG() []byte {
 			for col := 0; col < n; col++ {
 				p := board.At(n, col, row)
 				cx, cy := x(col), y(row)
-				m := r.mark(p, row*n+col, un)
+				m := r.mark(p, row*n+col, sets)
 				switch m {
 				case 'X', 'x', 'O', 'o':
 					fill, stroke := "#111", "#000"
@@ -68,7 +65,7 @@ func (r Report) SVG() []byte {
 						fill = "#fff"
 					}
 					fmt.Fprintf(&body, `<rect x="%d" y="%d" width="10" height="10" fill="%s" stroke="#000" stroke-width="0.5"/>`+"\n", cx-5, cy-5, fill)
-					if un[p] {
+					if sets.unsettled[p] {
 						fmt.Fprintf(&body, `<circle cx="%d" cy="%d" r="10" fill="none" stroke="#06c" stroke-width="2"/>`+"\n", cx, cy)
 					}
 				case '*':
