@@ -38,7 +38,7 @@ const (
 // move) and a repeated position counted as no capture.
 //
 // The verdict stands when every other chain next to the pair is alive
-// by the playouts and safe (judgeWallSafe), so that no fight outside can
+// by the playouts and safe (judgeAttackersSafe), so that no fight outside can
 // change the race: a seki marks both chains Seki and the space's points
 // seki liberties, a race lost either way marks the loser Dead (the
 // winner keeps the playouts' status, Unknown if they called it dead),
@@ -62,27 +62,27 @@ func judgeReadRaces(b *board.Board, chainStatus map[board.Point]Status, unclearD
 			if !ok {
 				continue
 			}
-			want := map[board.Point]Status{}
+			var want [2]Status // for a and o
 			switch v {
 			case raceSeki:
-				want[a], want[o] = Seki, Seki
+				want = [2]Status{Seki, Seki}
 			case raceFirst:
-				want[a], want[o] = Dead, raceWinner(chainStatus[o])
+				want = [2]Status{Dead, raceWinner(chainStatus[o])}
 			case raceSecond:
-				want[a], want[o] = raceWinner(chainStatus[a]), Dead
+				want = [2]Status{raceWinner(chainStatus[a]), Dead}
 			default:
-				want[a], want[o] = Unknown, Unknown
+				want = [2]Status{Unknown, Unknown}
 			}
-			certain := raceWallsSafe(b, a, o, chainStatus) && raceWallsSafe(b, o, a, chainStatus)
+			certain := judgeAttackersSafe(b, a, o, chainStatus) && judgeAttackersSafe(b, o, a, chainStatus)
 			doubt := false
-			for _, h := range []board.Point{a, o} {
+			for i, h := range [2]board.Point{a, o} {
 				was := chainStatus[h]
-				if was == want[h] {
+				if was == want[i] {
 					continue
 				}
 				switch {
 				case certain:
-					chainStatus[h] = want[h]
+					chainStatus[h] = want[i]
 				case was != Unknown:
 					chainStatus[h] = Unknown
 				}
@@ -228,22 +228,4 @@ func raceWinner(was Status) Status {
 		return Unknown
 	}
 	return was
-}
-
-// raceWallsSafe reports whether every chain next to the chain at h,
-// other than its partner in the race, is alive by the playouts and safe
-// once the dead stones around it are taken off (judgeWallSafe).
-func raceWallsSafe(b *board.Board, h, partner board.Point, chainStatus map[board.Point]Status) bool {
-	opp := b.At(h).Opponent()
-	for _, q := range b.Chain(h) {
-		for _, n := range b.Neighbours(q) {
-			if b.At(n) != opp || b.ChainHead(n) == partner {
-				continue
-			}
-			if chainStatus[b.ChainHead(n)] != Alive || !judgeWallSafe(b, n, chainStatus) {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -37,7 +37,7 @@ func judgeReadWeak(b *board.Board, chainStatus map[board.Point]Status) {
 		if chainStatus[h] != Alive || b.ChainSize(h) > weakStones || b.Liberties(h) > weakLibs {
 			continue
 		}
-		if !judgeAttackersSafe(b, h, chainStatus) {
+		if !judgeAttackersSafe(b, h, board.Pass, chainStatus) {
 			continue
 		}
 		// Dead stones still on the board would attack or be attacked in
@@ -65,12 +65,13 @@ func judgeReadWeak(b *board.Board, chainStatus map[board.Point]Status) {
 }
 
 // judgeAttackersSafe reports whether every opponent chain next to the
-// chain at h is alive by the playouts and safe.
-func judgeAttackersSafe(b *board.Board, h board.Point, chainStatus map[board.Point]Status) bool {
+// chain at h, but the chain at except (a race's partner; Pass: none), is
+// alive by the playouts and safe.
+func judgeAttackersSafe(b *board.Board, h, except board.Point, chainStatus map[board.Point]Status) bool {
 	opp := b.At(h).Opponent()
 	for _, q := range b.Chain(h) {
 		for _, n := range b.Neighbours(q) {
-			if b.At(n) != opp {
+			if b.At(n) != opp || (except != board.Pass && b.ChainHead(n) == except) {
 				continue
 			}
 			if chainStatus[b.ChainHead(n)] != Alive || !judgeWallSafe(b, n, chainStatus) {
