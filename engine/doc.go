@@ -20,7 +20,7 @@
 // an opening book (book.go, book9.txt) answers tengen first and the
 // positions of the first four moves that kisen's opponents most often
 // lead to. It also judges dead stones at the end of a game (judge.go:
-// playouts, then local readings of seki, dead shapes, races and chains
+// playouts, then local readings of dead shapes, races and seki, and chains
 // in atari in judge_local.go, judge_race.go, judge_atari.go and
 // judge_weak.go).
 //

@@ -122,9 +122,9 @@ func Judge(b *board.Board, opt JudgeOptions) Judgement {
 	sekiLib := judgeSekiLiberties(b, shared, n)
 	status, unclearDead := judgeChains(b, own, sekiLib)
 	judgeLoneSeki(b, status, sekiLib)
-	// Seki without eyes and bent four in the corner: read, not sampled
-	// (judge_local.go).
-	open := judgeReadLocal(b, status, sekiLib)
+	// Bent four in the corner and a bent three with its vital point
+	// open: read, not sampled (judge_local.go).
+	open := judgeReadLocal(b, status)
 	// Two chains racing in a small closed space: seki, a race lost
 	// either way, or one the next move decides (judge_race.go).
 	open = append(open, judgeReadRaces(b, status, unclearDead, sekiLib)...)

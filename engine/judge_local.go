@@ -7,13 +7,13 @@ import (
 )
 
 // The playouts misjudge a few shapes whose status the rules or a short
-// local reading settle: two chains sharing their last two liberties, a
-// seki when a fill is only a self-atari but no seki when the fill is a
-// sacrifice that leaves the capturer a dead shape (square four, bulky
-// five), which the playouts cannot tell apart; and the bent four in the
-// corner, dead by rule under Japanese rules, whose ko the playouts never
-// play out. judgeReadLocal reads these after the playouts and overrides
-// their verdict only where the reading is certain.
+// local reading settle: the bent four in the corner, dead by rule under
+// Japanese rules, whose ko the playouts never play out, and a bent three
+// with its vital point open. judgeReadLocal reads these after the
+// playouts and overrides their verdict only where the reading is
+// certain. Two chains sharing their last liberties (a seki, or a
+// sacrifice that leaves the capturer a dead shape) are the race
+// reader's (judge_race.go).
 
 // Bounds of the local reading.
 const (
@@ -33,61 +33,41 @@ const (
 )
 
 // judgeReadLocal corrects chainStatus (by chain head) where local reading
-// knows better than the playouts, and adds the shared liberties of the
-// seki it finds to sekiLib:
-//   - two chains of opposite colours with the same two liberties and
-//     nothing else, where a move on either liberty by either side puts
-//     the mover's chain in atari and the capture leaves the mover
-//     nothing to kill (judgeSekiPair), are both in seki;
-//   - a chain without two true eyes whose liberties all lie in small
-//     regions it encloses is dead, and the opponent's stones inside
-//     alive, when the opponent captures it by moves inside those regions
-//     either with the chain's side moving first and no ko threat
-//     anywhere (the bent four in the corner, dead by rule), or, when the
-//     regions are empty and touch no other chain of the same colour, with
-//     the opponent moving first and no ko on the way (a bent three with
-//     its vital point open). Nobody may ask to resume a stopped game
-//     (the tournament rules, 6(2)), and the Japanese confirmation of
-//     life and death lets the attacker move first. A kill that needs a ko with
-//     the attacker first is left to the playouts: the rules settle it
-//     by their ko-pass rule, but GNU Go and most programs count such a
-//     corner alive, and a referee reads it better than this reader. With
-//     the opponent's stones inside, the attacker-first reading is no
-//     test of life: two chains sharing their last liberty would each be
-//     killed by the side that moves first. And a region that also touches
-//     another chain of the chain's colour is a connection left open (a
-//     cut at the last dame), which the operators are told about as an
-//     unsettled point rather than the group being counted dead.
+// knows better than the playouts. A chain without two true eyes whose
+// liberties all lie in small regions it encloses is dead, and the
+// opponent's stones inside alive, when the opponent captures it by moves
+// inside those regions:
+//   - with the chain's side moving first and no ko threat anywhere (the
+//     bent four in the corner, dead by rule);
+//   - or, when the regions are empty and touch no other chain of the same
+//     colour, with the opponent moving first and no ko on the way (a bent
+//     three with its vital point open). Nobody may ask to resume a
+//     stopped game (the tournament rules, 6(2)), and the Japanese
+//     confirmation of life and death lets the attacker move first.
 //
-// Both need every opponent chain enclosing the chain to be alive with at
-// least localOuterLibs liberties or two true eyes.
-func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status, sekiLib map[board.Point]bool) (open []board.Point) {
+// A kill that needs a ko with the attacker first is left to the playouts:
+// the rules settle it by their ko-pass rule, but GNU Go and most programs
+// count such a corner alive, and a referee reads it better than this
+// reader. With the opponent's stones inside, the attacker-first reading
+// is no test of life: two chains sharing their last liberty would each be
+// killed by the side that moves first. And a region that also touches
+// another chain of the chain's colour is a connection left open (a cut at
+// the last dame), which the operators are told about as an unsettled
+// point rather than the group being counted dead.
+//
+// Every opponent chain enclosing the chain must be alive with at least
+// localOuterLibs liberties or two true eyes.
+func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status) (open []board.Point) {
 	heads := judgeHeads(b)
-	libs := make(map[board.Point][]board.Point, len(heads))
-	for _, h := range heads {
-		libs[h] = judgeChainLibs(b, h)
-	}
-	for _, h := range heads {
-		if len(libs[h]) != 2 {
-			continue
-		}
-		for _, o := range judgeLibNeighbours(b, libs[h], b.At(h).Opponent()) {
-			if slices.Equal(libs[o], libs[h]) && judgeSekiPair(b, h, o, libs[h], chainStatus) {
-				chainStatus[h], chainStatus[o] = Seki, Seki
-				for _, l := range libs[h] {
-					sekiLib[l] = true
-				}
-			}
-		}
-	}
 	for _, h := range heads {
 		if chainStatus[h] == Dead {
 			continue
 		}
-		if judgeTrueEyes(b, h, libs[h]) >= 2 {
+		libs := judgeChainLibs(b, h)
+		if judgeTrueEyes(b, h, libs) >= 2 {
 			continue
 		}
-		region, ok := judgeEnclosed(b, h, libs[h])
+		region, ok := judgeEnclosed(b, h, libs)
 		if !ok || !judgeOuterSafe(b, h, region, chainStatus) {
 			continue
 		}
@@ -173,72 +153,11 @@ func judgeChainLibs(b *board.Board, h board.Point) []board.Point {
 	return ls
 }
 
-// judgeLibNeighbours lists the heads of the chains of colour c next to
-// any of the points ls.
-func judgeLibNeighbours(b *board.Board, ls []board.Point, c board.Color) []board.Point {
-	var hs []board.Point
-	for _, l := range ls {
-		for _, q := range b.Neighbours(l) {
-			if b.At(q) == c && !slices.Contains(hs, b.ChainHead(q)) {
-				hs = append(hs, b.ChainHead(q))
-			}
-		}
-	}
-	return hs
-}
-
-// judgeSekiPair reports whether the chains at a and o, of opposite
-// colours and sharing exactly the liberties ls, are in seki: a move by
-// either side on either liberty captures nothing and leaves the mover's
-// chain in atari, the other side's capture leaves a chain the mover
-// cannot kill in the space it gained (else the fill is a nakade
-// sacrifice, as a group with a straight three and a stone on its vital
-// point), and the opponent chains around each are safe.
-func judgeSekiPair(b *board.Board, a, o board.Point, ls []board.Point, chainStatus map[board.Point]Status) bool {
-	for _, c := range []board.Color{b.At(a), b.At(o)} {
-		for _, l := range ls {
-			if !b.Legal(c, l) {
-				continue
-			}
-			pb := b.Clone()
-			pb.PlayLegal(c, l)
-			if pb.At(a) != b.At(a) || pb.At(o) != b.At(o) || pb.Liberties(l) != 1 {
-				return false
-			}
-			if judgeFillKills(pb, l) {
-				return false
-			}
-		}
-	}
-	return judgeOuterSafe(b, a, ls, chainStatus) && judgeOuterSafe(b, o, ls, chainStatus)
-}
-
-// judgeFillKills reports whether the stone just played at l, which put
-// its own chain in atari, kills: after the opponent captures the chain,
-// the mover (to play) captures the capturing chain inside the space the
-// capture opened. A space too large to read counts as life.
-func judgeFillKills(pb *board.Board, l board.Point) bool {
-	mover := pb.At(l)
-	last := pb.AtariLiberty(l)
-	if last == board.Pass || !pb.Legal(mover.Opponent(), last) {
-		return false
-	}
-	pb.PlayLegal(mover.Opponent(), last)
-	h := pb.ChainHead(last)
-	libs := judgeChainLibs(pb, h)
-	region, ok := judgeEnclosed(pb, h, libs)
-	if !ok {
-		return false
-	}
-	r := newLocalReader(pb, region, h)
-	win, ok := r.attackerWins(pb, 0, 0)
-	return ok && win
-}
-
 // judgeOuterSafe reports whether every opponent chain next to the chain
-// at h, other than those with a stone in inside, is alive by the
-// playouts and safe (judgeOuterChainSafe), and whether the
-// chain at h itself has no liberty outside inside.
+// at h, other than those inside its region (judgeEnclosed takes in every
+// opponent chain that touches it, whole), is alive by the playouts and
+// safe (judgeOuterChainSafe), and whether the chain at h itself has no
+// liberty outside inside.
 func judgeOuterSafe(b *board.Board, h board.Point, inside []board.Point, chainStatus map[board.Point]Status) bool {
 	opp := b.At(h).Opponent()
 	for _, q := range b.Chain(h) {
@@ -249,7 +168,7 @@ func judgeOuterSafe(b *board.Board, h board.Point, inside []board.Point, chainSt
 					return false
 				}
 			case opp:
-				if slices.Contains(inside, n) || judgeChainTouches(b, n, inside) {
+				if slices.Contains(inside, n) {
 					continue
 				}
 				if chainStatus[b.ChainHead(n)] != Alive || !judgeOuterChainSafe(b, n) {
@@ -272,19 +191,6 @@ func judgeOuterChainSafe(b *board.Board, p board.Point) bool {
 	}
 	h := b.ChainHead(p)
 	return judgeTrueEyes(b, h, judgeChainLibs(b, h)) >= 2
-}
-
-// judgeChainTouches reports whether the chain at p is next to a point of
-// inside (an opponent chain sharing the seki liberties).
-func judgeChainTouches(b *board.Board, p board.Point, inside []board.Point) bool {
-	for _, q := range b.Chain(p) {
-		for _, n := range b.Neighbours(q) {
-			if slices.Contains(inside, n) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // judgeEnclosed is the union of the regions the chain at h encloses

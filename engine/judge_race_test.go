@@ -42,8 +42,7 @@ func TestJudgeRace(t *testing.T) {
 		status: map[string]Status{"G9": Alive, "E9": Dead},
 	}, {
 		// D9 D8 D7 E7 and F9 F8 F7 share E9 and E8 and have no other
-		// liberty: whoever fills one is taken. A seki, as
-		// judgeSekiPair finds too.
+		// liberty: whoever fills one is taken. A seki.
 		name: "seki",
 		rows: []string{
 			". . O X . O X . .",
