@@ -58,8 +58,7 @@ const (
 // Every opponent chain enclosing the chain must be alive with at least
 // localOuterLibs liberties or two true eyes.
 func judgeReadLocal(b *board.Board, chainStatus map[board.Point]Status) (open []board.Point) {
-	heads := judgeHeads(b)
-	for _, h := range heads {
+	for _, h := range judgeHeads(b) {
 		if chainStatus[h] == Dead {
 			continue
 		}
