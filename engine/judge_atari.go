@@ -18,14 +18,16 @@ import (
 // after the capture; if that move cannot give the chain two liberties,
 // the attacker retakes and then captures.
 
-// atariMinStones is the smallest chain the rule judges. A lone stone in
-// atari is often a ko left open or a throw-in, which judge_weak.go and the
-// playouts handle.
+// atariMinStones is the smallest chain the owner-first rule judges. A
+// lone stone in atari is often a ko left open or a throw-in: an open ko
+// whose capture the attacker can then fill is read by atariOpenKo, and
+// the rest is left to judge_weak.go and the playouts.
 const atariMinStones = 2
 
 // judgeReadAtari marks Dead every chain of at least atariMinStones stones
 // with one liberty that its owner, moving first, cannot save
-// (atariEscapes). When an opponent chain next to it is dead, the capture
+// (atariEscapes), and every lone stone in an open ko (atariOpenKo) whose
+// attackers are alive and safe. When an opponent chain next to it is dead, the capture
 // settles nothing (the owner plays again inside, as the 1989 rules' "a new
 // stone the opponent could not capture" allows), so such a chain is left
 // to the playouts. An opponent chain the playouts left unknown that
@@ -33,7 +35,13 @@ const atariMinStones = 2
 // its fight was that chain's.
 func judgeReadAtari(b *board.Board, chainStatus map[board.Point]Status) {
 	for _, h := range judgeHeads(b) {
-		if chainStatus[h] == Dead || b.ChainSize(h) < atariMinStones || b.Liberties(h) != 1 {
+		if chainStatus[h] == Dead || b.Liberties(h) != 1 {
+			continue
+		}
+		if b.ChainSize(h) < atariMinStones {
+			if atariOpenKo(b, h) && judgeAttackersSafe(b, h, board.Pass, chainStatus) {
+				chainStatus[h] = Dead
+			}
 			continue
 		}
 		attackers := atariNeighbours(b, h)
@@ -50,6 +58,30 @@ func judgeReadAtari(b *board.Board, chainStatus map[board.Point]Status) {
 			}
 		}
 	}
+}
+
+// atariOpenKo reports whether the lone stone at h, in atari, sits in a
+// ko left open at the end of the game: the opponent's capture at its
+// liberty is a ko, and after it (the owner may not retake before a pass,
+// the confirmation's ko rule) the opponent fills the captured point and
+// its stones have two liberties or more. The attacker moves first in the
+// confirmation, so the stone is dead, as GNU Go counts it (game 7956 of
+// the seventy-ninth session, docs/judgement.md): its owner could have
+// mended the ko before passing. A stone whose capture is no ko is left to
+// the playouts and judge_weak.go, as before.
+func atariOpenKo(b *board.Board, h board.Point) bool {
+	opp := b.At(h).Opponent()
+	l := b.AtariLiberty(h)
+	if l == board.Pass || !b.Legal(opp, l) {
+		return false
+	}
+	pb := b.Clone()
+	pb.PlayLegal(opp, l)
+	if pb.At(h) != board.Empty || pb.Ko() != h || !pb.Legal(opp, h) {
+		return false
+	}
+	pb.PlayLegal(opp, h)
+	return pb.Liberties(l) >= 2
 }
 
 // atariEscapes reports whether the owner of the chain at h, which has one

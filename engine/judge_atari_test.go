@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/kisen-go/kisen/board"
@@ -144,6 +145,29 @@ func TestJudgeAtariAmongDeadStones(t *testing.T) {
 		}
 		if j.Status[l1] != Dead {
 			t.Errorf("seed %d: L1 is %v, want dead (dead %s)", seed, j.Status[l1], judgeVertices(19, j.Dead))
+		}
+	}
+}
+
+// TestJudgeOpenKoAtEnd: game 7956 of the seventy-ninth session (GNU Go
+// Black, kisen White) ended by two passes with White's A9 in atari in a
+// ko White had just taken. In the confirmation Black takes A9 at B9,
+// White may not retake before a pass, and Black's A9 then joins A8: A9
+// is dead, and GNU Go's final_score is W+3.5. Counted as White's fill at
+// B9 instead, the count was W+4.5.
+func TestJudgeOpenKoAtEnd(t *testing.T) {
+	b := judgeReadMoves(t, filepath.Join("testdata", "atari", "open-ko-7956.sgf"))
+	a9, err := board.ParseGTP(9, "A9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		j := Judge(b, JudgeOptions{Seed: seed, Komi: 6.5})
+		if j.Status[a9] != Dead {
+			t.Errorf("seed %d: A9 is %v, want dead (dead %s)", seed, j.Status[a9], judgeVertices(9, j.Dead))
+		}
+		if j.Score.Result != "W+3.5" {
+			t.Errorf("seed %d: %s, want W+3.5 (GNU Go's count)", seed, j.Score.Result)
 		}
 	}
 }

@@ -6,9 +6,9 @@ import (
 	"github.com/kisen-go/kisen/board"
 )
 
-// TestJudgeReadWeak checks which small chains the judge reports as a
-// fight (Unknown) on final positions of kisen's own games, each checked
-// by hand and against GNU Go's count.
+// TestJudgeReadWeak checks the status the judge gives small chains on
+// final positions of kisen's own games, each checked by hand and against
+// GNU Go's count.
 func TestJudgeReadWeak(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -18,7 +18,9 @@ func TestJudgeReadWeak(t *testing.T) {
 	}{{
 		// GNU Go 3.8 level 10 run 24, game 134: White's J1 is in atari;
 		// Black's H1 takes it, and the recapture is a ko White may not
-		// take back at once. GNU Go counts one point less for White.
+		// take back at once. GNU Go counts one point less for White. An
+		// open ko at the end (judge_atari.go, atariOpenKo): J1 is dead,
+		// where before this reading only reported a fight.
 		name: "stone in atari, capture makes a ko",
 		rows: []string{
 			". . . . . . . . .",
@@ -32,7 +34,7 @@ func TestJudgeReadWeak(t *testing.T) {
 			". . . . . . O . O",
 		},
 		stone: "J1",
-		want:  Unknown,
+		want:  Dead,
 	}, {
 		// kisen self-play (the second model's corpus), game 29: White's
 		// A1 has two liberties and no black stone near it. Black's B2
