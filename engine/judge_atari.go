@@ -27,10 +27,10 @@ const atariMinStones = 2
 // judgeReadAtari marks Dead every chain of at least atariMinStones stones
 // with one liberty that its owner, moving first, cannot save
 // (atariEscapes), and every lone stone in an open ko (atariOpenKo) whose
-// attackers are alive and safe. When an opponent chain next to it is dead, the capture
-// settles nothing (the owner plays again inside, as the 1989 rules' "a new
-// stone the opponent could not capture" allows), so such a chain is left
-// to the playouts. An opponent chain the playouts left unknown that
+// attackers are alive and safe. When an opponent chain next to such a
+// chain is dead, the capture settles nothing (the owner plays again
+// inside, as the 1989 rules' "a new stone the opponent could not capture"
+// allows), so the chain is left to the playouts. An opponent chain the playouts left unknown that
 // touches no other chain of the owner is alive once the chain is gone:
 // its fight was that chain's.
 func judgeReadAtari(b *board.Board, chainStatus map[board.Point]Status) {
