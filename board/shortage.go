@@ -21,8 +21,11 @@ const shortageMaxLibs = 2
 const shortageMaxMoves = 6
 
 // shortageDepth is the reading's length in moves, the opponent's first:
-// a throw-in, an answer, a capture, and one more exchange.
-const shortageDepth = 5
+// a throw-in, an answer, a second throw-in and the capture of both, and
+// one more throw-in into the eye that capture left (the corner of the
+// make demo of f748a70, engine/testdata/open, where the seventh move takes
+// a stone; five missed it).
+const shortageDepth = 7
 
 // shortageBudget bounds the positions one reading visits. A reading that
 // runs out finds a threat only where it proved one, and proves no fill

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -575,5 +576,24 @@ func TestJudgeBigNakadeDead(t *testing.T) {
 				t.Errorf("%s seed %d: vital stone B1 %v, want alive", name, seed, s)
 			}
 		}
+	}
+}
+
+// TestJudgeShortageNeedsSevenMoves: the final make demo of f748a70
+// (engine/testdata/open). Once Black fills the dame D4, White's chain
+// B4 ... E4 has only C1 and C2, and Black's C1 takes a white stone on the
+// seventh move of the reading (C1, C2, B1, A1 takes two, C1, B1 takes
+// one, C1 takes all). White must add a stone first, at B1, which GNU Go
+// 3.8 also counts as no territory. The count's reading went five moves
+// deep before and missed it.
+func TestJudgeShortageNeedsSevenMoves(t *testing.T) {
+	b := judgeReadMoves(t, filepath.Join("testdata", "open", "demo-20261207-1658.sgf"))
+	b1, err := board.ParseGTP(9, "B1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := Judge(b, JudgeOptions{Seed: 1, Komi: 6.5})
+	if !slices.Contains(j.Score.Fills, b1) {
+		t.Errorf("fills %s, want B1 among them", judgeVertices(9, j.Score.Fills))
 	}
 }
