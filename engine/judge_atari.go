@@ -30,9 +30,9 @@ const atariMinStones = 2
 // attackers are alive and safe. When an opponent chain next to such a
 // chain is dead, the capture settles nothing (the owner plays again
 // inside, as the 1989 rules' "a new stone the opponent could not capture"
-// allows), so the chain is left to the playouts. An opponent chain the playouts left unknown that
-// touches no other chain of the owner is alive once the chain is gone:
-// its fight was that chain's.
+// allows), so the chain is left to the playouts. An opponent chain the
+// playouts left unknown that touches no other chain of the owner is alive
+// once the chain is gone: its fight was that chain's.
 func judgeReadAtari(b *board.Board, chainStatus map[board.Point]Status) {
 	for _, h := range judgeHeads(b) {
 		if chainStatus[h] == Dead || b.Liberties(h) != 1 {
