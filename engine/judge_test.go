@@ -580,14 +580,17 @@ func TestJudgeBigNakadeDead(t *testing.T) {
 }
 
 // TestJudgeShortageNeedsSevenMoves: the final make demo of f748a70
-// (engine/testdata/open). Once Black fills the dame D4, White's chain
+// (engine/testdata/endgame). Once Black fills the dame D4, White's chain
 // B4 ... E4 has only C1 and C2, and Black's C1 takes a white stone on the
 // seventh move of the reading (C1, C2, B1, A1 takes two, C1, B1 takes
 // one, C1 takes all). White must add a stone first, at B1, which GNU Go
 // 3.8 also counts as no territory. The count's reading went five moves
-// deep before and missed it.
+// deep before and missed it. The count is B+3.5: GNU Go's final_score
+// says B+4.5 only because its own aftermath throws White's F2 into the
+// seki of the lower right for Black's F1 to take; after Black's F1, a
+// dame, GNU Go counts B+3.5 too.
 func TestJudgeShortageNeedsSevenMoves(t *testing.T) {
-	b := judgeReadMoves(t, filepath.Join("testdata", "open", "demo-20261207-1658.sgf"))
+	b := judgeReadMoves(t, filepath.Join("testdata", "endgame", "demo-20261207-1658.sgf"))
 	b1, err := board.ParseGTP(9, "B1")
 	if err != nil {
 		t.Fatal(err)
@@ -595,5 +598,13 @@ func TestJudgeShortageNeedsSevenMoves(t *testing.T) {
 	j := Judge(b, JudgeOptions{Seed: 1, Komi: 6.5})
 	if !slices.Contains(j.Score.Fills, b1) {
 		t.Errorf("fills %s, want B1 among them", judgeVertices(9, j.Score.Fills))
+	}
+	if j.Score.Result != "B+3.5" {
+		t.Errorf("count %s, want B+3.5", j.Score.Result)
+	}
+	for _, v := range []string{"E2", "E1", "F2", "F1", "H2", "J1"} {
+		if o := j.Score.Owner[board.Index(9, judgeParse(t, v))]; o != board.Empty {
+			t.Errorf("%s counted as %v's, want no one's (seki stones and dame)", v, o)
+		}
 	}
 }
