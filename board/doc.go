@@ -10,8 +10,7 @@
 // patternTables, captures of chains left in atari), two-liberty tactics
 // (tactics.go), ladder reading (ladder.go, Ladders), killing sacrifices in
 // dead eye shapes (sacrifice.go, killingShapes) and last-good-reply tables
-// (replies.go, Replies). The search's priors read ladders too, and the
-// sharp tactical moves built on them (sharp.go, Ladders.Sharp).
+// (replies.go, Replies). The search's priors read ladders too.
 //
 // It depends on nothing else in kisen. The same Board value serves the
 // referee (full history, repetition detection) and the engine's playouts

@@ -35,7 +35,6 @@ type Options struct {
 	ModelWeight     int           // the learned priors' weight: the equivalent wins of a move with all the model's strength (1 to MaxModelWeight; prior.go, learnedPriors); 0 = modelWeight
 	RaveDistance    int           // K: a move first played at index i of a playout of L moves counts 1 + K·(L−i)/(L−d+1) times in the RAVE statistics of a child at depth d (0 = once, the default; up to MaxRaveDistance; tree.go, backup; for A/B tests)
 	OwnerPlayouts   int           // >0: that many playouts from each search's root weigh the learned priors by who owns each point (owner.go; 100 to MaxOwnerPlayouts; for A/B tests)
-	SharpMoves      bool          // the learned priors multiply a sharp move's strength (board.Sharp: a snapback, a ladder on a big chain, a double atari...) by a set factor (prior.go, sharpFactor; for A/B tests)
 	CornerBonus     int           // equivalent wins for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger, in the hand-set priors (a model marked "base hand", as 19x19's is, keeps them) (0 = none, up to MaxCornerBonus; prior.go; for A/B tests)
 	NoBook          bool          // no opening book (book.go; for A/B tests)
 	NoModel         bool          // hand-set priors instead of the learned move model (model.go; for A/B tests)
@@ -201,7 +200,6 @@ func (opt Options) priorSet(m *compiledModel) priorSet {
 		ps.weight = float32(opt.ModelWeight)
 	}
 	ps.corner = float32(opt.CornerBonus)
-	ps.sharp = opt.SharpMoves
 	return ps
 }
 

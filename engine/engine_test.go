@@ -222,10 +222,6 @@ func midgame9Records(b *testing.B) []string {
 // here and not on 9x9.
 func BenchmarkSearchMidgame19(b *testing.B) { benchMidgame19(b, Options{}) }
 
-// BenchmarkSearchMidgame19Sharp is BenchmarkSearchMidgame19 with the
-// sharp moves read in the priors (Options.SharpMoves): their cost.
-func BenchmarkSearchMidgame19Sharp(b *testing.B) { benchMidgame19(b, Options{SharpMoves: true}) }
-
 // benchMidgame19 searches moves 30, 90 and 150 of four of GNU Go's 19x19
 // games with opt.
 func benchMidgame19(b *testing.B, opt Options) {

@@ -203,12 +203,3 @@ func Candidates(b *board.Board) []Candidate {
 	})
 	return out
 }
-
-// SharpStrength is the set strength that Options.SharpMoves gives the
-// move at p of the player to move (sharpFactor of board.Ladders.Sharp), 1
-// for a move of no sharp kind: a fit of the model for that arm holds it
-// fixed (scripts/mmfit -sharp).
-func SharpStrength(b *board.Board, lad *board.Ladders, p board.Point) float32 {
-	c := b.ToMove()
-	return sharpFactor(lad.Sharp(b, c, p, b.SelfAtari(c, p)))
-}

@@ -45,7 +45,6 @@ type priorSet struct {
 	weight float32         // the model's weight, modelWeight by default (learnedPriors)
 	corner float32         // the corner bonus on 13x13 and larger, 0 for none (Options.CornerBonus)
 	owner  *ownerStrengths // the ownership prior of the search's root (owner.go); nil: none
-	sharp  bool            // the model's strengths of sharp moves are multiplied by sharpFactor
 }
 
 // withModel is the default priors with the model m (nil: hand-set).
@@ -343,9 +342,6 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) 
 	total := float32(0)
 	scan.candidates(func(p board.Point, selfAtari int, f Features) {
 		g := model.gamma(&f)
-		if ps.sharp {
-			g *= sharpFactor(lad.Sharp(b, scan.c, p, selfAtari))
-		}
 		if ps.owner != nil {
 			g *= ps.owner.of(scan.c, scan.size, p)
 		}
@@ -363,37 +359,6 @@ func learnedPriors(b *board.Board, dst []node, lad *board.Ladders, ps priorSet) 
 		nd.prior = nd.visits
 	}
 	return append(dst, passNode(b))
-}
-
-// sharpFactor is the set strength of the sharp move kinds s: the product
-// of each kind's. The values are Pachi's hand-set strengths for the same
-// kinds (its patterns_mm.gamma); a fit on strong games cannot give them,
-// as strong players seldom leave such a move on the board. They stay an
-// A/B arm (Options.SharpMoves, off): on the committed model, fitted
-// without them, they count twice what its groups already give such moves
-// and lose games against Pachi on 19x19, with any gate; on a model fitted
-// around them (scripts/mmfit -sharp) they neither lose nor win games
-// (strength.md, "Sharp moves at set strengths", "The ownership map as the
-// gate of the sharp moves" and "The sharp moves fitted in").
-func sharpFactor(s board.Sharp) float32 {
-	f := float32(1)
-	for s != 0 {
-		kind := s & -s
-		s &^= kind
-		switch kind {
-		case board.SharpLadderBig, board.SharpAtariWins:
-			f *= 200
-		case board.SharpEdgePunish:
-			f *= 100
-		case board.SharpDoubleAtari:
-			f *= 80
-		case board.SharpCut:
-			f *= 40
-		case board.SharpSnapback, board.SharpLadderLast:
-			f *= 20
-		}
-	}
-	return f
 }
 
 // stonesNear marks, on a size×size grid indexed row*size+col, the points

@@ -85,7 +85,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
           --playouts N [--count-kept] | --main-time 5m [--clock-plan]]
          [--ponder] [--no-replies] [--explore C] [--virtual-loss N]
          [--race-libs N] [--playout-ladders] [--model-weight W]
-         [--corner-bonus B] [--sharp-moves] [--rave-distance K] [--owner-playouts N]
+         [--corner-bonus B] [--rave-distance K] [--owner-playouts N]
          [--out DIR]`,
 		"Play the engine against a GTP program and print wins, losses and a 95% interval.\n"+
 			"Each game is refereed as kisen play referees a tournament game; the opponent's\n"+
@@ -123,7 +123,6 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	modelWeight := fs.Int("model-weight", 0, fmt.Sprintf("the equivalent wins `W` (1 to %d) of a move with all the move model's strength in kisen's priors (an A/B arm; 0: the engine's default)", engine.MaxModelWeight))
 	raveDistance := fs.Int("rave-distance", 0, fmt.Sprintf("kisen's RAVE counts a move first played early in a playout up to 1+`K` times (Pachi's distance_rave; up to %d; an A/B arm; 0: once)", engine.MaxRaveDistance))
 	ownerPlayouts := fs.Int("owner-playouts", 0, fmt.Sprintf("`N` playouts (%d to %d) from each search's root weigh kisen's learned priors by who owns each point (Pachi's mcowner; an A/B arm; 0: none)", engine.MinOwnerPlayouts, engine.MaxOwnerPlayouts))
-	sharpMoves := fs.Bool("sharp-moves", false, "multiply the learned priors' strength of sharp tactical moves (a snapback, a ladder on a big chain, a double atari, a cut, ...) by set factors (an A/B arm)")
 	cornerBonus := fs.Int("corner-bonus", 0, fmt.Sprintf("equivalent wins `B` (up to %d) in kisen's priors for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger (an A/B arm; 0: none)", engine.MaxCornerBonus))
 	if err := parseFlags(fs, args); err != nil {
 		return matchSetup{}, err
@@ -200,7 +199,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	// and the clock's with --clock-plan (strength.md, "A visit plan from
 	// the first search" and "The visit plan under a clock").
 	plan := *moveTime > 0 && *playouts == 0 && !*fixedTime && !*bank || *clockPlan
-	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore, VirtualLoss: *vloss, RaceLibs: *raceLibs, PlayoutLadders: *ladders, ModelWeight: *modelWeight, CornerBonus: *cornerBonus, SharpMoves: *sharpMoves, RaveDistance: *raveDistance, OwnerPlayouts: *ownerPlayouts}
+	opt := engine.Options{Size: *size, Komi: *komi, Threads: *threads, MoveTime: *moveTime, BankTime: *bank, VisitPlan: plan, Playouts: *playouts, CountKept: *countKept, Widening: *widening, NoModel: *noModel, Model: model, TreePerThread: *perThread, Ponder: *ponder, NoReplies: *noReplies, Explore: *explore, VirtualLoss: *vloss, RaceLibs: *raceLibs, PlayoutLadders: *ladders, ModelWeight: *modelWeight, CornerBonus: *cornerBonus, RaveDistance: *raveDistance, OwnerPlayouts: *ownerPlayouts}
 	// The flags above name what a user types; this catches any pairing
 	// the engine refuses before the opponent is started.
 	if err := opt.Validate(); err != nil {

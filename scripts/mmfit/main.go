@@ -5,7 +5,7 @@
 // strength being the product of its features' and its chance the share of
 // its strength among the position's candidates.
 //
-// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] [-every N] [-test DIR] [-sharp] [-targets FILE,... [-target-weight W]] DIR...
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] [-every N] [-test DIR] [-targets FILE,... [-target-weight W]] DIR...
 //
 // -skip leaves the named feature groups out of the fit (their strengths
 // stay 1, or -start's), to measure what a group adds, or to fit one group
@@ -24,11 +24,6 @@
 // corpus too large for memory (about 150 bytes a candidate, some 250
 // candidates a 19x19 position) still lends all its games' patterns to
 // the pattern count, which reads every position.
-//
-// -sharp holds each candidate's set strength under kisen match
-// --sharp-moves (engine.SharpStrength) fixed in the fit, so that the other
-// groups are fitted around it, as the engine multiplies them; a model for
-// that arm is fitted so (docs/model.md, "The sharp moves fitted in").
 //
 // -targets adds positions whose target is a distribution over the moves
 // instead of the move played: the visit shares of kisen's own deeper
@@ -69,8 +64,6 @@ type position struct {
 type dataset struct {
 	feats     []int32   // ng per candidate
 	targets   []float64 // per candidate: its share of the position's target (1 for the move played)
-	fixed     []float64 // with -sharp, per candidate: engine.SharpStrength, which the fit holds fixed
-	sharp     bool
 	positions []position
 	games     int
 	every     int              // keep every every-th move played (0 or 1: all); an eye fill kept is dropped
@@ -143,7 +136,6 @@ func main() {
 	startFile := flag.String("start", "", "start from this model's strengths; with -skip, the skipped groups keep them")
 	testDir := flag.String("test", "", "hold out this folder's records instead of every tenth game")
 	every := flag.Int("every", 1, "fit every Nth position of the training records")
-	sharp := flag.Bool("sharp", false, "hold each candidate's set strength under --sharp-moves fixed, and fit the rest around it")
 	targets := flag.String("targets", "", "comma-separated files of scripts/searchtargets: positions whose targets are a search's visit shares")
 	targetWeight := flag.Float64("target-weight", 1, "how many positions each -targets position counts for")
 	testTargets := flag.String("test-targets", "", "comma-separated files of scripts/searchtargets held out: the fit reports how often the model's first choice is the search's")
@@ -199,7 +191,7 @@ func main() {
 		fmt.Printf("patterns: %d played at least %d times, of %d\n", len(patternTexts), *patternMin, len(counts))
 	}
 	setOffsets(len(patternTexts))
-	train, test := dataset{patterns: patterns, every: *every, sharp: *sharp}, dataset{patterns: patterns, sharp: *sharp}
+	train, test := dataset{patterns: patterns, every: *every}, dataset{patterns: patterns}
 	sizes := map[int]bool{}
 	for _, set := range []struct {
 		d     *dataset
@@ -223,7 +215,7 @@ func main() {
 	}
 	var testSoft dataset
 	if *testTargets != "" {
-		testSoft = dataset{patterns: patterns, sharp: *sharp}
+		testSoft = dataset{patterns: patterns}
 		n, err := testSoft.addTargets(strings.Split(*testTargets, ","), 1)
 		if err != nil {
 			fail(err)
@@ -402,7 +394,6 @@ func (d *dataset) addPosition(b *board.Board, played board.Point) {
 // candidate's target share given by target, the largest at best.
 func (d *dataset) addCandidates(b *board.Board, cands []engine.Candidate, target func(k int) float64, best int, weight float64) {
 	pos := position{first: len(d.feats) / ng, n: len(cands), played: best, weight: weight}
-	var lad board.Ladders
 	for k, c := range cands {
 		f := c.Features
 		if d.patterns != nil {
@@ -412,9 +403,6 @@ func (d *dataset) addCandidates(b *board.Board, cands []engine.Candidate, target
 			d.feats = append(d.feats, offset[g]+f[g])
 		}
 		d.targets = append(d.targets, target(k))
-		if d.sharp {
-			d.fixed = append(d.fixed, float64(engine.SharpStrength(b, &lad, c.Move)))
-		}
 	}
 	d.positions = append(d.positions, pos)
 }
@@ -524,14 +512,9 @@ func strength(gamma []float64, fs []int32) float64 {
 	return s
 }
 
-// strength is candidate i's strength: its values' and, with -sharp, its
-// fixed one.
+// strength is candidate i's strength: the product of its values'.
 func (d *dataset) strength(gamma []float64, i int) float64 {
-	s := strength(gamma, d.feats[i*ng:(i+1)*ng])
-	if d.sharp {
-		s *= d.fixed[i]
-	}
-	return s
+	return strength(gamma, d.feats[i*ng:(i+1)*ng])
 }
 
 // update is one MM step for group g: each of its values' gamma becomes
