@@ -23,8 +23,8 @@ const shortageMaxMoves = 6
 // shortageDepth is the reading's length in moves, the opponent's first:
 // a throw-in, an answer, a second throw-in and the capture of both, and
 // one more throw-in into the eye that capture left (the corner of the
-// make demo of f748a70, engine/testdata/open, where the seventh move takes
-// a stone; five missed it).
+// make demo of f748a70, engine/testdata/endgame, where the seventh move
+// takes a stone).
 const shortageDepth = 7
 
 // shortageBudget bounds the positions one reading visits. A reading that

@@ -584,11 +584,10 @@ func TestJudgeBigNakadeDead(t *testing.T) {
 // B4 ... E4 has only C1 and C2, and Black's C1 takes a white stone on the
 // seventh move of the reading (C1, C2, B1, A1 takes two, C1, B1 takes
 // one, C1 takes all). White must add a stone first, at B1, which GNU Go
-// 3.8 also counts as no territory. The count's reading went five moves
-// deep before and missed it. The count is B+3.5: GNU Go's final_score
-// says B+4.5 only because its own aftermath throws White's F2 into the
-// seki of the lower right for Black's F1 to take; after Black's F1, a
-// dame, GNU Go counts B+3.5 too.
+// 3.8 also counts as no territory; a reading of five moves misses it.
+// The count is B+3.5: GNU Go's final_score says B+4.5 only because its
+// own aftermath throws White's F2 into the seki of the lower right for
+// Black's F1 to take; after Black's F1, a dame, GNU Go counts B+3.5 too.
 func TestJudgeShortageNeedsSevenMoves(t *testing.T) {
 	b := judgeReadMoves(t, filepath.Join("testdata", "endgame", "demo-20261207-1658.sgf"))
 	b1, err := board.ParseGTP(9, "B1")

@@ -19,8 +19,7 @@ func TestJudgeReadWeak(t *testing.T) {
 		// GNU Go 3.8 level 10 run 24, game 134: White's J1 is in atari;
 		// Black's H1 takes it, and the recapture is a ko White may not
 		// take back at once. GNU Go counts one point less for White. An
-		// open ko at the end (judge_atari.go, atariOpenKo): J1 is dead,
-		// where before this reading only reported a fight.
+		// open ko at the end (judge_atari.go, atariOpenKo): J1 is dead.
 		name: "stone in atari, capture makes a ko",
 		rows: []string{
 			". . . . . . . . .",
