@@ -189,7 +189,9 @@ func parseGamma(s string) (float64, error) {
 func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 	var sb strings.Builder
 	for _, h := range m.Header {
-		fmt.Fprintf(&sb, "# %s\n", h)
+		for _, line := range wrapComment(h) {
+			fmt.Fprintf(&sb, "# %s\n", line)
+		}
 	}
 	sb.WriteString("sizes")
 	for _, s := range m.Sizes {
@@ -214,6 +216,45 @@ func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 	}
 	n, err := io.WriteString(w, sb.String())
 	return int64(n), err
+}
+
+// commentWidth is where wrapComment breaks a header line too long for
+// ParseMoveModel to read back.
+const commentWidth = 100
+
+// wrapComment splits a header line longer than a model line may be (a
+// long mmfit command, say) at spaces into pieces of about commentWidth
+// bytes, each after the first indented as a continuation; a word longer
+// than that is cut. Shorter lines stay as they are, so a committed model
+// writes back byte for byte.
+func wrapComment(h string) []string {
+	if len("# "+h) <= maxModelLine {
+		return []string{h}
+	}
+	lead := h[:len(h)-len(strings.TrimLeft(h, " "))]
+	indent := lead + "    "
+	var out []string
+	line, empty := lead, true
+	add := func(word string) {
+		if !empty && len(line)+1+len(word) > commentWidth {
+			out, line, empty = append(out, line), indent, true
+		}
+		if !empty {
+			line += " "
+		}
+		line, empty = line+word, false
+	}
+	for _, word := range strings.Fields(h) {
+		for len(word) > commentWidth {
+			add(word[:commentWidth])
+			word = word[commentWidth:]
+		}
+		add(word)
+	}
+	if !empty {
+		out = append(out, line)
+	}
+	return out
 }
 
 // compiledModel is a model as the search reads it: flat tables, shapes in

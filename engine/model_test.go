@@ -298,3 +298,33 @@ func TestLearnedPriorsOnHand(t *testing.T) {
 }
 
 func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }
+
+// A header line too long to read back, such as a long mmfit command, is
+// written over several comment lines, so the file parses again.
+func TestWriteToWrapsLongHeader(t *testing.T) {
+	long := "  go run ./scripts/mmfit " + strings.Repeat("-targets /a/long/path/of/targets.txt ", 8) + strings.Repeat("x", 250)
+	m := &MoveModel{Header: []string{"fitted by", long}, Sizes: []int{19}, Patterns: map[string]float64{}}
+	for g := range m.Gamma {
+		m.Gamma[g] = map[int32]float64{}
+	}
+	m.Gamma[FeatShape][5] = 1.5
+	var sb strings.Builder
+	if _, err := m.WriteTo(&sb); err != nil {
+		t.Fatal(err)
+	}
+	m2, err := ParseMoveModel(strings.NewReader(sb.String()))
+	if err != nil {
+		t.Fatalf("the written model does not parse: %v\n%s", err, sb.String())
+	}
+	if len(m2.Header) < 4 || m2.Header[0] != "fitted by" || !strings.HasPrefix(m2.Header[1], "  go run ./scripts/mmfit -targets") {
+		t.Errorf("header read back as %q", m2.Header)
+	}
+	if got, want := strings.Join(strings.Fields(strings.Join(m2.Header[1:], "")), ""), strings.Join(strings.Fields(long), ""); got != want {
+		t.Errorf("the wrapped header lost text:\n got %q\nwant %q", got, want)
+	}
+	for _, line := range strings.Split(sb.String(), "\n") {
+		if len(line) > commentWidth+10 {
+			t.Errorf("line of %d bytes: %q", len(line), line)
+		}
+	}
+}
