@@ -115,14 +115,7 @@ func FuzzParseMoveModel(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var sb strings.Builder
-		if _, err := m.WriteTo(&sb); err != nil {
-			t.Fatal(err)
-		}
-		m2, err := ParseMoveModel(strings.NewReader(sb.String()))
-		if err != nil {
-			t.Fatalf("the written model does not parse: %v\n%s", err, sb.String())
-		}
+		m2, _ := writeAndRead(t, m)
 		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) || len(m.Patterns) != len(m2.Patterns) || m.OnHandPriors != m2.OnHandPriors {
 			t.Fatal("round trip changed the model")
 		}
@@ -299,15 +292,10 @@ func TestLearnedPriorsOnHand(t *testing.T) {
 
 func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }
 
-// A header line too long to read back, such as a long mmfit command, is
-// written over several comment lines, so the file parses again.
-func TestWriteToWrapsLongHeader(t *testing.T) {
-	long := "  go run ./scripts/mmfit " + strings.Repeat("-targets /a/long/path/of/targets.txt ", 8) + strings.Repeat("x", 250)
-	m := &MoveModel{Header: []string{"fitted by", long}, Sizes: []int{19}, Patterns: map[string]float64{}}
-	for g := range m.Gamma {
-		m.Gamma[g] = map[int32]float64{}
-	}
-	m.Gamma[FeatShape][5] = 1.5
+// writeAndRead writes m and parses the text back, failing the test if the
+// written model does not parse.
+func writeAndRead(t *testing.T, m *MoveModel) (*MoveModel, string) {
+	t.Helper()
 	var sb strings.Builder
 	if _, err := m.WriteTo(&sb); err != nil {
 		t.Fatal(err)
@@ -316,13 +304,26 @@ func TestWriteToWrapsLongHeader(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the written model does not parse: %v\n%s", err, sb.String())
 	}
+	return m2, sb.String()
+}
+
+// A header line too long to read back, such as a long mmfit command, is
+// written over several comment lines, so the file parses again.
+func TestWriteToWrapsLongHeader(t *testing.T) {
+	m, err := ParseMoveModel(strings.NewReader("sizes 19\nshape 5 1.5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "  go run ./scripts/mmfit " + strings.Repeat("-targets /a/long/path/of/targets.txt ", 8) + strings.Repeat("x", 250)
+	m.Header = []string{"fitted by", long}
+	m2, text := writeAndRead(t, m)
 	if len(m2.Header) < 4 || m2.Header[0] != "fitted by" || !strings.HasPrefix(m2.Header[1], "  go run ./scripts/mmfit -targets") {
 		t.Errorf("header read back as %q", m2.Header)
 	}
 	if got, want := strings.Join(strings.Fields(strings.Join(m2.Header[1:], "")), ""), strings.Join(strings.Fields(long), ""); got != want {
 		t.Errorf("the wrapped header lost text:\n got %q\nwant %q", got, want)
 	}
-	for _, line := range strings.Split(sb.String(), "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		if len(line) > commentWidth+10 {
 			t.Errorf("line of %d bytes: %q", len(line), line)
 		}
