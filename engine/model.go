@@ -228,7 +228,7 @@ const commentWidth = 100
 // than that is cut. Shorter lines stay as they are, so a committed model
 // writes back byte for byte.
 func wrapComment(h string) []string {
-	if len("# "+h) <= maxModelLine {
+	if len("# "+h) < maxModelLine { // the scanner needs room for the newline too
 		return []string{h}
 	}
 	lead := h[:len(h)-len(strings.TrimLeft(h, " "))]

@@ -328,4 +328,13 @@ func TestWriteToWrapsLongHeader(t *testing.T) {
 			t.Errorf("line of %d bytes: %q", len(line), line)
 		}
 	}
+	// At the reader's limit: a one-word header just short of it, at it
+	// and past it.
+	for n := maxModelLine - 4; n <= maxModelLine+2; n++ {
+		m.Header = []string{strings.Repeat("a", n)}
+		m2, _ := writeAndRead(t, m)
+		if got := strings.Join(m2.Header, ""); strings.TrimSpace(strings.ReplaceAll(got, " ", "")) != m.Header[0] {
+			t.Errorf("a header of %d bytes read back as %q", n, m2.Header)
+		}
+	}
 }
