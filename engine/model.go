@@ -231,28 +231,24 @@ func wrapComment(h string) []string {
 	if len("# "+h) < maxModelLine { // the scanner needs room for the newline too
 		return []string{h}
 	}
+	var words []string
+	for _, w := range strings.Fields(h) {
+		for ; len(w) > commentWidth; w = w[commentWidth:] {
+			words = append(words, w[:commentWidth])
+		}
+		words = append(words, w)
+	}
+	if len(words) == 0 {
+		return []string{""}
+	}
 	lead := h[:len(h)-len(strings.TrimLeft(h, " "))]
-	indent := lead + "    "
-	var out []string
-	line, empty := lead, true
-	add := func(word string) {
-		if !empty && len(line)+1+len(word) > commentWidth {
-			out, line, empty = append(out, line), indent, true
+	out := []string{lead + words[0]}
+	for _, w := range words[1:] {
+		if last := &out[len(out)-1]; len(*last)+1+len(w) <= commentWidth {
+			*last += " " + w
+		} else {
+			out = append(out, lead+"    "+w)
 		}
-		if !empty {
-			line += " "
-		}
-		line, empty = line+word, false
-	}
-	for _, word := range strings.Fields(h) {
-		for len(word) > commentWidth {
-			add(word[:commentWidth])
-			word = word[commentWidth:]
-		}
-		add(word)
-	}
-	if !empty {
-		out = append(out, line)
 	}
 	return out
 }
