@@ -32,7 +32,7 @@ type Options struct {
 	VirtualLoss     int           // visits a walk counts at each node on its way down, all but one taken back with its result; 0 = the board's default, virtualLoss (tree.go, descend)
 	RaceLibs        int           // the most liberties at which an own chain next to the last move answers it in a race in the playouts (2 to MaxRaceLibs; 2: only chains of two, board.PlayoutAids.RaceLibs); 0 = the board's default, raceLibs
 	PlayoutLadders  bool          // the playouts read ladders on every board, not only up to playoutLadderMax (for A/B tests)
-	ModelWeight     int           // the learned priors' weight: the equivalent wins of a move with all the model's strength (1 to MaxModelWeight; prior.go, learnedPriors); 0 = modelWeight
+	ModelWeight     int           // the learned priors' weight: the equivalent wins of a move with all the model's strength (1 to MaxModelWeight; prior.go, learnedPriors); 0 = the model's own (MoveModel.Weight), else modelWeight
 	RaveDistance    int           // K: a move first played at index i of a playout of L moves counts 1 + K·(L−i)/(L−d+1) times in the RAVE statistics of a child at depth d (0 = once, the default; up to MaxRaveDistance; tree.go, backup; for A/B tests)
 	OwnerPlayouts   int           // >0: that many playouts from each search's root weigh the learned priors by who owns each point (owner.go; 100 to MaxOwnerPlayouts; for A/B tests)
 	CornerBonus     int           // equivalent wins for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger, in the hand-set priors (a model marked "base hand", as 19x19's is, keeps them) (0 = none, up to MaxCornerBonus; prior.go; for A/B tests)
@@ -244,7 +244,7 @@ func (opt Options) Validate() error {
 		return fmt.Errorf("%w: race liberties %d, want 0 (the board's default) or 2 (chains of two only) to %d", ErrBadOptions, opt.RaceLibs, MaxRaceLibs)
 	}
 	if opt.ModelWeight < 0 || opt.ModelWeight > MaxModelWeight {
-		return fmt.Errorf("%w: model weight %d, want 0 (the default, %d) or 1 to %d", ErrBadOptions, opt.ModelWeight, modelWeight, MaxModelWeight)
+		return fmt.Errorf("%w: model weight %d, want 0 (the model's own, else %d) or 1 to %d", ErrBadOptions, opt.ModelWeight, modelWeight, MaxModelWeight)
 	}
 	if opt.CornerBonus < 0 || opt.CornerBonus > MaxCornerBonus {
 		return fmt.Errorf("%w: corner bonus %d, want 0 (none) to %d", ErrBadOptions, opt.CornerBonus, MaxCornerBonus)

@@ -35,7 +35,12 @@ type MoveModel struct {
 	// from its priors (GNU Go seldom plays out a ladder it has read, so
 	// its records rate such an atari below a plain one; docs/model.md).
 	OnHandPriors bool
-	Header       []string // comment lines: how the model was made
+	// Weight is the equivalent wins of a move with all the model's
+	// strength (learnedPriors; the line "weight W"), for a model whose
+	// A/B runs chose another than modelWeight; 0: modelWeight.
+	// Options.ModelWeight overrides it.
+	Weight int
+	Header []string // comment lines: how the model was made
 
 	// tables are the compiled tables, built by the first engine that uses
 	// the model and shared by every later one (compiled).
@@ -68,7 +73,8 @@ const maxModelLine = 200
 
 // ParseMoveModel reads a model file: '#' comment lines, one "sizes N..."
 // line, an optional "base hand" or "base even" line (what the model's
-// wins are added to; even by default), then one "GROUP VALUE GAMMA"
+// wins are added to; even by default), an optional "weight W" line (the
+// model's own prior weight, 1 to MaxModelWeight), then one "GROUP VALUE GAMMA"
 // line per feature value (for the pattern group, VALUE is the pattern's
 // text: one letter of ".XO#" per point, pattern.go).
 func ParseMoveModel(r io.Reader) (*MoveModel, error) {
@@ -146,6 +152,17 @@ func (m *MoveModel) parseLine(line string) error {
 		m.OnHandPriors = fields[1] == "hand"
 		return nil
 	}
+	if fields[0] == "weight" {
+		w := 0
+		if len(fields) == 2 {
+			w, _ = strconv.Atoi(fields[1])
+		}
+		if w < 1 || w > MaxModelWeight {
+			return fmt.Errorf("want \"weight W\" with W from 1 to %d (the equivalent wins of the model's strongest move), got %q", MaxModelWeight, line)
+		}
+		m.Weight = w
+		return nil
+	}
 	g := slices.Index(featureGroupNames[:], fields[0])
 	if g < 0 {
 		return fmt.Errorf("unknown feature group %q: want one of %s", fields[0], strings.Join(featureGroupNames[:], ", "))
@@ -200,6 +217,9 @@ func (m *MoveModel) WriteTo(w io.Writer) (int64, error) {
 	sb.WriteString("\n")
 	if m.OnHandPriors {
 		sb.WriteString("base hand\n")
+	}
+	if m.Weight > 0 {
+		fmt.Fprintf(&sb, "weight %d\n", m.Weight)
 	}
 	for g, gm := range m.Gamma {
 		keys := make([]int32, 0, len(gm))
@@ -256,7 +276,8 @@ func wrapComment(h string) []string {
 // compiledModel is a model as the search reads it: flat tables, shapes in
 // all eight orientations. It is read-only once built.
 type compiledModel struct {
-	onHand bool // MoveModel.OnHandPriors
+	onHand bool    // MoveModel.OnHandPriors
+	weight float32 // MoveModel.Weight, modelWeight when it is 0
 	shape  []float32
 	other  [NumFeatureGroups][]float32 // other[FeatPattern] by the index in patterns
 	// patterns index the model's patterns (1 up) by the key of each of
@@ -275,7 +296,10 @@ func (m *MoveModel) patternTexts() []string {
 }
 
 func (m *MoveModel) compile() *compiledModel {
-	cm := &compiledModel{shape: make([]float32, board.ShapeCodes), onHand: m.OnHandPriors}
+	cm := &compiledModel{shape: make([]float32, board.ShapeCodes), onHand: m.OnHandPriors, weight: modelWeight}
+	if m.Weight > 0 {
+		cm.weight = float32(m.Weight)
+	}
 	for i := range cm.shape {
 		cm.shape[i] = 1
 	}

@@ -71,8 +71,12 @@ func TestParseMoveModelNamesTheProblem(t *testing.T) {
 		{"sizes 9\ncapture 1\n", "want \"capture VALUE GAMMA\""},
 		{"sizes 99\n", `board size "99"`},
 		{"sizes 9\nbase hands\n", `line 2: want "base hand" or "base even"`},
+		{"sizes 9\nweight 0\n", `line 2: want "weight W" with W from 1 to 1000`},
+		{"sizes 9\nweight 1001\n", `W from 1 to 1000`},
+		{"sizes 9\nweight 1.5\n", `got "weight 1.5"`},
+		{"sizes 9\nweight\n", `got "weight"`},
 		{"sizes 9\n" + strings.Repeat("x", 300) + "\n", "line 2: longer than 200 bytes"},
-		{"sizes 19\npattern ..X. 2\n", `pattern "..X." has 4 points: want [12 20 28]`},
+		{"sizes 19\npattern ..X. 2\n", `pattern "..X." has 4 points: want [12 20 28 36 48 60 72]`},
 		{"sizes 19\npattern ...........x 2\n", `point 12 is 'x'`},
 		{"sizes 19\npattern ...........X 0\n", `pattern ...........X: gamma "0"`},
 		{"sizes 19\npattern ...........X 2\npattern ..........X. 3\n", "pattern ..........X. is pattern ...........X turned or mirrored"},
@@ -108,7 +112,7 @@ func FuzzParseMoveModel(f *testing.F) {
 	}
 	f.Add(string(text[:min(len(text), 2000)]))
 	f.Add("sizes 9 19\nshape 5 1.5\nline 3 0.25\n# x\n")
-	f.Add("sizes 19\nbase hand\ncapture 1 3\n")
+	f.Add("sizes 19\nbase hand\nweight 120\ncapture 1 3\n")
 	f.Add("sizes 19\npattern ....X...O..# 1.5\npattern ....X...O..#........ 0.5\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		m, err := ParseMoveModel(strings.NewReader(in))
@@ -116,7 +120,7 @@ func FuzzParseMoveModel(f *testing.F) {
 			return
 		}
 		m2, _ := writeAndRead(t, m)
-		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) || len(m.Patterns) != len(m2.Patterns) || m.OnHandPriors != m2.OnHandPriors {
+		if !slices.Equal(m.Sizes, m2.Sizes) || len(m.Gamma[FeatShape]) != len(m2.Gamma[FeatShape]) || len(m.Patterns) != len(m2.Patterns) || m.OnHandPriors != m2.OnHandPriors || m.Weight != m2.Weight {
 			t.Fatal("round trip changed the model")
 		}
 		_ = m.compile() // every value the parser accepts fits the tables
@@ -224,6 +228,38 @@ func TestOptionsModel(t *testing.T) {
 	}
 	if e, err = New(Options{Size: 9}); err != nil || e.model != committedModel(9) {
 		t.Errorf("no Model: the engine does not use the committed model")
+	}
+}
+
+// A model's own weight sets its priors' weight; Options.ModelWeight
+// overrides it, and a model without one gets modelWeight.
+func TestModelWeight(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		option int
+		want   float32
+	}{
+		{"sizes 9\ncapture 1 50\n", 0, modelWeight},
+		{"sizes 9\nweight 120\ncapture 1 50\n", 0, 120},
+		{"sizes 9\nweight 120\ncapture 1 50\n", 70, 70},
+	} {
+		m, err := ParseMoveModel(strings.NewReader(tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m2, _ := writeAndRead(t, m)
+		opt := Options{Size: 9, Model: m2, ModelWeight: tc.option}
+		e, err := New(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := opt.priorSet(e.model).weight; got != tc.want {
+			t.Errorf("%q with ModelWeight %d: weight %v, want %v", tc.file, tc.option, got, tc.want)
+		}
+	}
+	// The committed 9x9 model sets none: its A/B runs chose modelWeight.
+	if got := committedModel(9).weight; got != modelWeight {
+		t.Errorf("the 9x9 model's weight is %v, want %v", got, modelWeight)
 	}
 }
 

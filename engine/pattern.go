@@ -13,21 +13,21 @@ import (
 // Large patterns: the colours of the points around a candidate move, out
 // past its 3x3 shape, as the move model's `pattern` group (docs/model.md).
 // A pattern is the points within a gridcular distance
-// (|dx|+|dy|+max(|dx|,|dy|)) of the move, at three nested sizes: 12
-// points (distance 4), 20 (5) and 28 (6). A move's value is the largest
+// (|dx|+|dy|+max(|dx|,|dy|)) of the move, at seven nested sizes: 12
+// points (distance 4), 20 (5), 28 (6), 36 (7), 48 (8), 60 (9) and 72 (10). A move's value is the largest
 // of its patterns that the model lists, as in Coulom's "Computing Elo
 // Ratings of Move Patterns" (2007). Colours are the mover's: own,
 // opponent, empty or off the board; the eight orientations of a pattern
 // are one pattern.
 
 // patternLevels is how many nested sizes a pattern has.
-const patternLevels = 3
+const patternLevels = 7
 
 // patternSizes are the points in each nested pattern, smallest first.
-var patternSizes = [patternLevels]int{12, 20, 28}
+var patternSizes = [patternLevels]int{12, 20, 28, 36, 48, 60, 72}
 
 // patternPoints is the largest pattern's size.
-const patternPoints = 28
+const patternPoints = 72
 
 // patternCells are the letters of a pattern's points in a model file:
 // empty, the mover's, the opponent's, off the board.
@@ -68,9 +68,9 @@ func newPatternGeometry() *patternGeometry {
 		return x + y + max(x, y)
 	}
 	var all []offset
-	for dy := -3; dy <= 3; dy++ {
-		for dx := -3; dx <= 3; dx++ {
-			if o := (offset{dx, dy}); o != (offset{}) && dist(o) <= 6 {
+	for dy := -5; dy <= 5; dy++ {
+		for dx := -5; dx <= 5; dx++ {
+			if o := (offset{dx, dy}); o != (offset{}) && dist(o) <= 10 {
 				all = append(all, o)
 			}
 		}
@@ -133,7 +133,7 @@ func patternCellsAt(b *board.Board, c board.Color, p board.Point) [patternPoints
 
 // patternCell is the point q's cell for c (q 0: off the board). It reads
 // a table, not a switch: the colours around a move are too mixed for
-// branches to be guessed, and the priors read up to 28 points for every
+// branches to be guessed, and the priors read up to 72 points for every
 // candidate.
 func patternCell(b *board.Board, c board.Color, q board.Point) uint8 {
 	if q == 0 {

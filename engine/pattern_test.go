@@ -93,12 +93,14 @@ func TestPatternKeysTurnWithTheBoard(t *testing.T) {
 	}
 }
 
-// The nested patterns are the points within gridcular distance 4, 5 and
-// 6: a stone three lines away in a straight line is in the largest only.
+// The nested patterns are the points within gridcular distance 4 to 10:
+// a stone three lines away in a straight line is in the sizes from
+// distance 6 out, and one five lines away in the largest only.
 func TestPatternText(t *testing.T) {
 	b := board.MustNew(19)
 	p := mustGTP19(t, "K10")
 	b.PlayLegal(board.White, mustGTP19(t, "K13")) // (0, 3): distance 6
+	b.PlayLegal(board.White, mustGTP19(t, "K15")) // (0, 5): distance 10
 	b.PlayLegal(board.Black, mustGTP19(t, "L11")) // (1, 1): distance 3
 	b.SetToMove(board.Black)
 	var got []string
@@ -108,12 +110,21 @@ func TestPatternText(t *testing.T) {
 		if n := strings.Count(text, "X"); n != 1 {
 			t.Errorf("level %d: %q has %d own stones, want 1", l, text, n)
 		}
-		if want := map[bool]int{true: 1, false: 0}[l == 2]; strings.Count(text, "O") != want {
+		want := 0
+		if l >= 2 {
+			want++
+		}
+		if l == patternLevels-1 {
+			want++
+		}
+		if strings.Count(text, "O") != want {
 			t.Errorf("level %d: %q: want %d opponent stones", l, text, want)
 		}
 	}
-	if len(got[0]) != 12 || len(got[1]) != 20 || len(got[2]) != 28 {
-		t.Errorf("texts %q: want 12, 20 and 28 points", got)
+	for l, text := range got {
+		if len(text) != patternSizes[l] {
+			t.Errorf("level %d: %q has %d points, want %d", l, text, len(text), patternSizes[l])
+		}
 	}
 	// In the corner the board's edge shows.
 	if text := PatternText(b, board.Black, mustGTP19(t, "A1"), 0); strings.Count(text, "#") != 7 {

@@ -42,14 +42,19 @@ func (t *tree) expand(idx int32, b *board.Board) {
 // priorSet is what a tree's priors are made of.
 type priorSet struct {
 	model  *compiledModel  // the learned move model (nil: hand-set priors)
-	weight float32         // the model's weight, modelWeight by default (learnedPriors)
+	weight float32         // the model's weight: its own, else modelWeight (learnedPriors)
 	corner float32         // the corner bonus on 13x13 and larger, 0 for none (Options.CornerBonus)
 	owner  *ownerStrengths // the ownership prior of the search's root (owner.go); nil: none
 }
 
-// withModel is the default priors with the model m (nil: hand-set).
+// withModel is the default priors with the model m (nil: hand-set), at
+// the model's own weight.
 func withModel(m *compiledModel) priorSet {
-	return priorSet{model: m, weight: modelWeight}
+	ps := priorSet{model: m, weight: modelWeight}
+	if m != nil {
+		ps.weight = m.weight
+	}
+	return ps
 }
 
 // sortByPrior orders children best prior first (mean of the prior's
@@ -313,12 +318,15 @@ func passNode(b *board.Board) node {
 	return node{move: board.Pass, visits: evenPrior, wins: passWins, prior: evenPrior, child: noChildren}
 }
 
-// modelWeight scales the learned priors: a move with all of the model's
-// strength would get modelWeight equivalent wins. Chosen by A/B at 1500
+// modelWeight scales the learned priors of a model that sets no weight of
+// its own (MoveModel.Weight): a move with all of the model's strength
+// would get modelWeight equivalent wins. Chosen by A/B at 1500
 // playouts on 9x9 (strength.md): 40 won 37 of 50 against the hand-set
 // priors, 80 won 32, and the learned wins added to the hand-set priors 30.
 // On 19x19 the same weight on the hand-set priors won 27 of 30 at 1000
-// playouts, and the model alone at 90 lost (docs/model.md).
+// playouts, and the model alone at 90 lost (docs/model.md). The 19x19
+// model of all the strong records sets 120: against Pachi it won more
+// at that weight, and less at this one (docs/model.md).
 const modelWeight = 40
 
 // learnedPriors gives each candidate move (legal, filling no own eye) its

@@ -159,7 +159,7 @@ func TestPriorOptionsReachThePriors(t *testing.T) {
 		weight float32
 		corner float32
 	}{
-		{Options{Size: 19}, modelWeight, 0},
+		{Options{Size: 19}, 120, 0}, // the 19x19 model's own "weight" line
 		{Options{Size: 19, ModelWeight: 300, CornerBonus: 60}, 300, 60},
 	} {
 		ps := tc.opt.priorSet(m)

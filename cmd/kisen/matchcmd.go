@@ -120,7 +120,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 	vloss := fs.Int("virtual-loss", 0, fmt.Sprintf("visits `N` (1 to %d) each search walk counts on its way down until its result is in (an A/B arm; 0: the engine's default for the board)", engine.MaxVirtualLoss))
 	raceLibs := fs.Int("race-libs", 0, fmt.Sprintf("the most liberties `N` (2 to %d) at which kisen's own chain next to the last move answers it in a race in the playouts (an A/B arm; 0: the engine's default for the board)", engine.MaxRaceLibs))
 	ladders := fs.Bool("playout-ladders", false, "kisen's playouts read ladders on every board, not only on 9x9 and smaller (an A/B arm)")
-	modelWeight := fs.Int("model-weight", 0, fmt.Sprintf("the equivalent wins `W` (1 to %d) of a move with all the move model's strength in kisen's priors (an A/B arm; 0: the engine's default)", engine.MaxModelWeight))
+	modelWeight := fs.Int("model-weight", 0, fmt.Sprintf("the equivalent wins `W` (1 to %d) of a move with all the move model's strength in kisen's priors (an A/B arm; 0: the model's own weight, else the engine's default)", engine.MaxModelWeight))
 	raveDistance := fs.Int("rave-distance", 0, fmt.Sprintf("kisen's RAVE counts a move first played early in a playout up to 1+`K` times (Pachi's distance_rave; up to %d; an A/B arm; 0: once)", engine.MaxRaveDistance))
 	ownerPlayouts := fs.Int("owner-playouts", 0, fmt.Sprintf("`N` playouts (%d to %d) from each search's root weigh kisen's learned priors by who owns each point (Pachi's mcowner; an A/B arm; 0: none)", engine.MinOwnerPlayouts, engine.MaxOwnerPlayouts))
 	cornerBonus := fs.Int("corner-bonus", 0, fmt.Sprintf("equivalent wins `B` (up to %d) in kisen's priors for the 3-3, 3-4 and 4-4 points of an empty corner on 13x13 and larger (an A/B arm; 0: none)", engine.MaxCornerBonus))
@@ -180,7 +180,7 @@ func parseMatch(args []string, stderr io.Writer) (matchSetup, error) {
 		return matchSetup{}, usageError{fmt.Errorf("match: --race-libs %d: want 0 (the engine's default) or 2 (chains of two only) to %d", *raceLibs, engine.MaxRaceLibs)}
 	}
 	if *modelWeight < 0 || *modelWeight > engine.MaxModelWeight {
-		return matchSetup{}, usageError{fmt.Errorf("match: --model-weight %d: want 0 (the engine's default) or 1 to %d", *modelWeight, engine.MaxModelWeight)}
+		return matchSetup{}, usageError{fmt.Errorf("match: --model-weight %d: want 0 (the model's own weight, else the engine's default) or 1 to %d", *modelWeight, engine.MaxModelWeight)}
 	}
 	if *raveDistance < 0 || *raveDistance > engine.MaxRaveDistance {
 		return matchSetup{}, usageError{fmt.Errorf("match: --rave-distance %d: want 0 (once) to %d", *raveDistance, engine.MaxRaveDistance)}

@@ -282,7 +282,7 @@ func TestMatchRefusesEngineFlags(t *testing.T) {
 		{[]string{"--virtual-loss", "9"}, "--virtual-loss 9"},
 		{[]string{"--race-libs", "1"}, "--race-libs 1: want 0 (the engine's default) or 2 (chains of two only) to 6"},
 		{[]string{"--race-libs", "7"}, "--race-libs 7"},
-		{[]string{"--model-weight", "-1"}, "--model-weight -1: want 0 (the engine's default) or 1 to 1000"},
+		{[]string{"--model-weight", "-1"}, "--model-weight -1: want 0 (the model's own weight, else the engine's default) or 1 to 1000"},
 		{[]string{"--model-weight", "1001"}, "--model-weight 1001"},
 		{[]string{"--corner-bonus", "-1"}, "--corner-bonus -1: want 0 (none) to 500"},
 		{[]string{"--corner-bonus", "501"}, "--corner-bonus 501"},

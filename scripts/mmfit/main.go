@@ -5,7 +5,7 @@
 // strength being the product of its features' and its chance the share of
 // its strength among the position's candidates.
 //
-// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-pattern-min 5] [-every N] [-test DIR] [-targets FILE,... [-target-weight W]] DIR...
+// Usage: go run ./scripts/mmfit [-o engine/moves.model] [-iter 40] [-skip GROUP,...] [-base hand] [-weight W] [-pattern-min 5] [-every N] [-test DIR] [-targets FILE,... [-target-weight W]] DIR...
 //
 // -skip leaves the named feature groups out of the fit (their strengths
 // stay 1, or -start's), to measure what a group adds, or to fit one group
@@ -15,6 +15,8 @@
 // games, each candidate taking the largest of its nested patterns among
 // them. -base hand marks the model's wins as added to the hand-set
 // priors, for records of another program (engine.MoveModel.OnHandPriors).
+// -weight W writes the model's own prior weight (engine.MoveModel.Weight),
+// for a model whose A/B runs chose another than the engine's default.
 //
 // Every tenth game is held out: the fit reports how often the model's top
 // move is the move played there, and the mean log-likelihood. -test DIR
@@ -138,10 +140,14 @@ func main() {
 	every := flag.Int("every", 1, "fit every Nth position of the training records")
 	targets := flag.String("targets", "", "comma-separated files of scripts/searchtargets: positions whose targets are a search's visit shares")
 	targetWeight := flag.Float64("target-weight", 1, "how many positions each -targets position counts for")
+	weight := flag.Int("weight", 0, fmt.Sprintf("the model's own prior weight, 1 to %d, written as its \"weight\" line (0: none, the engine's default)", engine.MaxModelWeight))
 	testTargets := flag.String("test-targets", "", "comma-separated files of scripts/searchtargets held out: the fit reports how often the model's first choice is the search's")
 	flag.Parse()
 	if *base != "even" && *base != "hand" {
 		fail(fmt.Errorf("-base %q: want even or hand", *base))
+	}
+	if *weight < 0 || *weight > engine.MaxModelWeight {
+		fail(fmt.Errorf("-weight %d: want 0 (none) or 1 to %d", *weight, engine.MaxModelWeight))
 	}
 	if *every < 1 {
 		fail(fmt.Errorf("-every %d: want 1 or more", *every))
@@ -272,6 +278,7 @@ func main() {
 		}
 	}
 	m.OnHandPriors = *base == "hand"
+	m.Weight = *weight
 	m.Header = []string{
 		"kisen's learned move model: feature strengths (Bradley-Terry gammas) fitted by",
 		"  go run ./scripts/mmfit " + strings.Join(os.Args[1:], " "),
