@@ -354,13 +354,15 @@ func patternIndex(texts []string) map[uint64]int32 {
 // hand-set priors) otherwise. A model given in Options replaces all the
 // committed ones, so that a refit under test is never mixed with them.
 func (m *MoveModel) compiledFor(size int) *compiledModel {
-	models := []*MoveModel{m}
-	if m == nil {
-		models = defaultModels()
+	if m != nil {
+		if slices.Contains(m.Sizes, size) {
+			return m.compiled()
+		}
+		return nil
 	}
-	for _, mm := range models {
-		if slices.Contains(mm.Sizes, size) {
-			return mm.compiled()
+	for _, f := range defaultModels() {
+		if slices.Contains(f.sizes, size) {
+			return f.model().compiled()
 		}
 	}
 	return nil
@@ -390,25 +392,61 @@ func (cm *compiledModel) gamma(f *Features) float32 {
 //go:embed moves*.model
 var modelFiles embed.FS
 
-// defaultModels are the committed models in file-name order, parsed on
-// first use and shared read-only by every engine. Each compiles its tables
-// (4 MB, and its patterns) only when a board of its size asks for them
-// (compiled), so a 9x9 game does not build the 19x19 tables.
-var defaultModels = sync.OnceValue(func() []*MoveModel {
+// committedFile is one committed model file: the board sizes its "sizes"
+// line names, and the model, parsed only when a board of one of those
+// sizes first asks for it, so that a 9x9 process does not parse the
+// 19x19 file (870 KB, a tenth of a second or more).
+type committedFile struct {
+	sizes []int
+	model func() *MoveModel
+}
+
+// defaultModels are the committed model files in file-name order, shared
+// read-only by every engine. Each model also compiles its tables (4 MB,
+// and its patterns) only when a board of its size asks for them
+// (compiled).
+var defaultModels = sync.OnceValue(func() []committedFile {
 	names, err := fs.Glob(modelFiles, "moves*.model")
 	if err != nil {
 		panic("engine: " + err.Error()) // a build defect: TestDefaultModelsParse
 	}
-	var models []*MoveModel
+	var files []committedFile
 	for _, name := range names {
-		m, err := parseModelFile(name)
+		sizes, err := modelFileSizes(name)
 		if err != nil {
 			panic("engine/" + name + ": " + err.Error()) // a build defect: TestDefaultModelsParse
 		}
-		models = append(models, m)
+		files = append(files, committedFile{sizes: sizes, model: sync.OnceValue(func() *MoveModel {
+			m, err := parseModelFile(name)
+			if err != nil {
+				panic("engine/" + name + ": " + err.Error()) // a build defect: TestDefaultModelsParse
+			}
+			return m
+		})})
 	}
-	return models
+	return files
 })
+
+// modelFileSizes reads a committed model file only as far as its "sizes"
+// line.
+func modelFileSizes(name string) ([]int, error) {
+	f, err := modelFiles.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, maxModelLine), maxModelLine)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if fields := strings.Fields(line); len(fields) > 0 && fields[0] == "sizes" {
+			var m MoveModel
+			err := m.parseLine(line)
+			return m.Sizes, err
+		}
+	}
+	return nil, fmt.Errorf("no \"sizes\" line (error %v)", sc.Err())
+}
 
 // parseModelFile parses one of the committed model files.
 func parseModelFile(name string) (*MoveModel, error) {

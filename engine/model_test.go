@@ -25,6 +25,9 @@ func TestDefaultModelsParse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if sizes, err := modelFileSizes(name); err != nil || !slices.Equal(sizes, m.Sizes) {
+			t.Errorf("%s: the sizes line alone reads %v (error %v), the whole file %v", name, sizes, err, m.Sizes)
+		}
 		if name == "moves.model" && !slices.Contains(m.Sizes, 9) {
 			t.Errorf("%s: sizes %v: it is the 9x9 model, whose line values are 9x9's", name, m.Sizes)
 		}

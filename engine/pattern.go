@@ -14,11 +14,11 @@ import (
 // past its 3x3 shape, as the move model's `pattern` group (docs/model.md).
 // A pattern is the points within a gridcular distance
 // (|dx|+|dy|+max(|dx|,|dy|)) of the move, at seven nested sizes: 12
-// points (distance 4), 20 (5), 28 (6), 36 (7), 48 (8), 60 (9) and 72 (10). A move's value is the largest
-// of its patterns that the model lists, as in Coulom's "Computing Elo
-// Ratings of Move Patterns" (2007). Colours are the mover's: own,
-// opponent, empty or off the board; the eight orientations of a pattern
-// are one pattern.
+// points (distance 4), 20 (5), 28 (6), 36 (7), 48 (8), 60 (9) and 72
+// (10). A move's value is the largest of its patterns that the model
+// lists, as in Coulom's "Computing Elo Ratings of Move Patterns" (2007).
+// Colours are the mover's: own, opponent, empty or off the board; the
+// eight orientations of a pattern are one pattern.
 
 // patternLevels is how many nested sizes a pattern has.
 const patternLevels = 7

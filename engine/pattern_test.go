@@ -234,7 +234,8 @@ func BenchmarkPatternValue9(b *testing.B) {
 // The packed table gives every key of every committed model's patterns
 // the index compile numbered it with, and finds no key it was not given.
 func TestPatternTable(t *testing.T) {
-	for _, m := range defaultModels() {
+	for _, f := range defaultModels() {
+		m := f.model()
 		if len(m.Patterns) == 0 {
 			continue
 		}
